@@ -1,0 +1,130 @@
+import type { AppConfig } from '../tools/context';
+import { apiBase } from '../tools/context';
+import type { AnyTool } from '../tools/define';
+import { pathParams } from '../tools/define';
+import { SCOPES, SCOPE_DESCRIPTIONS } from '../tools/scopes';
+import { inputJsonSchema, outputJsonSchema } from './json-schema';
+
+type Obj = Record<string, any>;
+
+const PROBLEM_SCHEMA: Obj = {
+  type: 'object',
+  description: 'RFC 9457 problem details',
+  required: ['type', 'title', 'status', 'detail', 'code', 'request_id'],
+  properties: {
+    type: { type: 'string', format: 'uri' },
+    title: { type: 'string' },
+    status: { type: 'integer' },
+    detail: { type: 'string' },
+    code: { type: 'string', enum: ['invalid_input', 'unauthenticated', 'forbidden', 'not_found', 'conflict', 'unprocessable', 'rate_limited', 'unavailable', 'internal'] },
+    errors: {
+      type: 'array',
+      description: 'One entry per invalid field',
+      items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+    },
+    request_id: { type: 'string' },
+  },
+};
+
+const problemRef = (description: string) => ({
+  description,
+  content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+});
+
+// 404 is declared on operations that address one record by a path identifier.
+const addressesRecord = (tool: AnyTool) => pathParams(tool).length > 0;
+
+function operationFor(tool: AnyTool): Obj {
+  const schema = inputJsonSchema(tool);
+  const props: Obj = schema.properties ?? {};
+  const required = new Set<string>(schema.required ?? []);
+  const inPath = new Set(pathParams(tool));
+  const hasBody = !['GET', 'DELETE'].includes(tool.http.method);
+  const parameters: Obj[] = [];
+  const bodyProps: Obj = {};
+  const bodyRequired: string[] = [];
+  for (const [name, prop] of Object.entries(props)) {
+    const { description, ...propSchema } = prop as Obj;
+    if (inPath.has(name)) parameters.push({ name, in: 'path', required: true, description, schema: propSchema });
+    else if (!hasBody) parameters.push({ name, in: 'query', required: required.has(name), description, schema: propSchema });
+    else {
+      bodyProps[name] = prop;
+      if (required.has(name)) bodyRequired.push(name);
+    }
+  }
+  if (tool.http.idempotencyKey) {
+    parameters.push({
+      name: 'Idempotency-Key', in: 'header', required: false,
+      description: 'Makes retries safe: the same key with the same body within 24 hours replays the first response.',
+      schema: { type: 'string', minLength: 1, maxLength: 255 },
+    });
+  }
+  const status = String(tool.http.status ?? 200);
+  const responses: Obj = {
+    [status]: { description: 'Success', content: { 'application/json': { schema: outputJsonSchema(tool) } } },
+    '400': problemRef('Invalid input: the errors array names each field'),
+  };
+  if (tool.scope !== 'public') {
+    responses['401'] = problemRef('No valid API key or access token');
+    responses['403'] = problemRef(`The access lacks the ${tool.scope} scope`);
+  }
+  if (addressesRecord(tool)) responses['404'] = problemRef('No such record (or not yours)');
+  responses['429'] = problemRef('Rate limited: see Retry-After');
+  const op: Obj = {
+    operationId: tool.name,
+    summary: tool.title,
+    description: tool.description,
+    tags: [tool.http.path.split('/')[1]],
+    parameters,
+    responses,
+    security: tool.scope === 'public' ? [{}, { bearerAuth: [] }, { oauth2: [] }] : [{ bearerAuth: [] }, { oauth2: [tool.scope] }],
+    'x-mcp-tool': tool.name,
+    'x-scope': tool.scope,
+  };
+  if (hasBody) {
+    const bodySchema: Obj = { type: 'object', properties: bodyProps, additionalProperties: false };
+    if (bodyRequired.length) bodySchema.required = bodyRequired;
+    op.requestBody = { required: bodyRequired.length > 0, content: { 'application/json': { schema: bodySchema } } };
+  }
+  return op;
+}
+
+export function buildOpenApi(tools: AnyTool[], config: AppConfig): Obj {
+  const paths: Obj = {};
+  for (const tool of tools) {
+    const path = tool.http.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
+    paths[path] ??= {};
+    paths[path][tool.http.method.toLowerCase()] = operationFor(tool);
+  }
+  return {
+    openapi: '3.1.0',
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    info: {
+      title: `${config.siteName} API`,
+      version: '1.0.0',
+      description:
+        'Public directory of software products. Every operation is also an MCP tool of the same name at ' +
+        `${config.siteUrl}/mcp. Reference edition 2026.40.`,
+      'x-reference-edition': '2026.40',
+    },
+    servers: [{ url: apiBase(config) }],
+    paths,
+    components: {
+      schemas: { Problem: PROBLEM_SCHEMA },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key from your account page, or an OAuth access token' },
+        oauth2: {
+          type: 'oauth2',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${config.siteUrl}/oauth/auth`,
+              tokenUrl: `${config.siteUrl}/oauth/token`,
+              refreshUrl: `${config.siteUrl}/oauth/token`,
+              scopes: Object.fromEntries(SCOPES.map((s) => [s, SCOPE_DESCRIPTIONS[s]])),
+            },
+          },
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,5 @@
+export * from './directory';
+export * from './community';
+export * from './metrics';
+export * from './content';
+export * from './commerce';

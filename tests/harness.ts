@@ -1,0 +1,73 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { openDb, type Db } from '../storage/db';
+import { seedDatabase } from '../storage/seed';
+import { fixedClock } from '../tools/clock';
+import { createApp } from '../transport/app';
+import { loadConfig } from '../transport/config';
+import type { AppConfig } from '../tools/context';
+
+export type TestApp = {
+  url: string; // site root
+  api: string; // REST root
+  db: Db;
+  config: AppConfig;
+  clock: ReturnType<typeof fixedClock>;
+  close(): Promise<void>;
+};
+
+// The demo data is generated relative to this instant, so tests see the same directory every run.
+export const TEST_NOW = '2026-11-18T12:00:00Z';
+
+// Starts the real app on an ephemeral loopback port with a fresh temp SQLite file.
+export async function startApp(opts: { demo?: boolean; now?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'directory-test-'));
+  const clock = fixedClock(opts.now ?? TEST_NOW);
+  const base = loadConfig({ ...opts.env, DATABASE_PATH: join(dir, 'test.db'), PORT: '0' } as NodeJS.ProcessEnv);
+  const db = openDb(base.databasePath);
+  seedDatabase(db, { demo: opts.demo ?? true, clock });
+  let server: ServerType;
+  const port = await new Promise<number>((resolve) => {
+    // The site URL must be known before the app is built; reserve the port first, then build.
+    server = serve({ fetch: (req) => appRef.fetch(req), port: 0, hostname: '127.0.0.1' }, (info) => resolve((info as AddressInfo).port));
+  });
+  const config: AppConfig = { ...base, port, siteUrl: `http://127.0.0.1:${port}` };
+  const built = createApp({ db, config, clock });
+  const appRef = built.app;
+  return {
+    url: config.siteUrl,
+    api: `${config.siteUrl}/api/v1`,
+    db,
+    config,
+    clock,
+    async close() {
+      await built.close();
+      await new Promise<void>((r) => server.close(() => r()));
+      db.sqlite.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type Era = 'modern' | 'legacy';
+
+// An MCP client of the real SDK in the chosen protocol era.
+export async function mcpClient(app: TestApp, era: Era, headers: Record<string, string> = {}): Promise<Client> {
+  const client = new Client(
+    { name: 'directory-tests', version: '1.0.0' },
+    { versionNegotiation: { mode: era === 'modern' ? 'auto' : 'legacy' } },
+  );
+  const transport = new StreamableHTTPClientTransport(new URL(`${app.url}/mcp`), { requestInit: { headers } });
+  await client.connect(transport);
+  return client;
+}
+
+export async function getJson(url: string, init?: RequestInit): Promise<{ status: number; body: any; headers: Headers }> {
+  const res = await fetch(url, init);
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+}

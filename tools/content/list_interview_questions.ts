@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { defineTool } from '../define';
+import { listInterviewQuestions } from '../../storage/queries/interview';
+
+export const list_interview_questions = defineTool({
+  name: 'list_interview_questions',
+  title: 'Interview questions',
+  description:
+    'List the founder interview questions with their question_id. Use the ids with answer_interview to answer them on your founder profile.',
+  scope: 'public',
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  http: { method: 'GET', path: '/interview-questions' },
+  input: z.object({}).strict(),
+  output: z.object({
+    items: z.array(z.object({
+      question_id: z.number().int().describe('Id to answer with'),
+      question: z.string().describe('The question'),
+    })),
+  }),
+  async run(ctx) {
+    return { items: listInterviewQuestions(ctx.db).map((q) => ({ question_id: q.id, question: q.question })) };
+  },
+});

@@ -1,0 +1,23 @@
+import type { Db } from '../storage/db';
+import type { Actor } from './actor';
+import type { Clock } from './clock';
+
+export type AppConfig = {
+  siteName: string;
+  siteUrl: string; // no trailing slash
+  port: number;
+  host: string;
+  databasePath: string;
+  seedDemo: boolean;
+  crawlerAllowPrivate: boolean;
+};
+
+// Everything a tool may touch. Tools never import better-sqlite3, Hono or the MCP SDK.
+export type ToolContext = {
+  db: Db;
+  actor: Actor;
+  clock: Clock;
+  config: AppConfig;
+};
+
+export const apiBase = (config: AppConfig) => `${config.siteUrl}/api/v1`;

@@ -1,0 +1,19 @@
+import type { AppConfig } from '../tools/context';
+
+const bool = (v: string | undefined, dflt: boolean) => (v === undefined || v === '' ? dflt : /^(1|true|yes|on)$/i.test(v));
+
+// Every setting comes from the environment and is optional; README lists them.
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const port = Number(env.PORT ?? 8787);
+  const host = env.HOST ?? '127.0.0.1';
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    siteName: env.SITE_NAME ?? 'Launch Directory',
+    siteUrl,
+    port,
+    host,
+    databasePath: env.DATABASE_PATH ?? './data/directory.db',
+    seedDemo: bool(env.SEED_DEMO, true),
+    crawlerAllowPrivate: bool(env.CRAWLER_ALLOW_PRIVATE, false),
+  };
+}
