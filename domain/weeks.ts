@@ -1,0 +1,42 @@
+// Launch weeks run Monday 00:00 UTC to Sunday 23:59 UTC and are named by their Monday (YYYY-MM-DD).
+const DAY = 86_400_000;
+
+export const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
+
+export function mondayOf(d: Date): string {
+  const utc = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  const dow = (new Date(utc).getUTCDay() + 6) % 7; // Monday = 0
+  return isoDay(new Date(utc - dow * DAY));
+}
+
+export const addWeeks = (monday: string, n: number): string => isoDay(new Date(Date.parse(`${monday}T00:00:00Z`) + n * 7 * DAY));
+export const addDays = (day: string, n: number): string => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY));
+
+export const weekEnd = (monday: string): string => addDays(monday, 6);
+
+// Start and end instants of a week as ISO timestamps, for comparing with stored timestamps.
+export function weekRange(monday: string): { start: string; end: string } {
+  const start = Date.parse(`${monday}T00:00:00Z`);
+  return { start: new Date(start).toISOString(), end: new Date(start + 7 * DAY).toISOString() };
+}
+
+export const weeksBetween = (fromMonday: string, toMonday: string): number =>
+  Math.round((Date.parse(`${toMonday}T00:00:00Z`) - Date.parse(`${fromMonday}T00:00:00Z`)) / (7 * DAY));
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+export function isRealDate(s: string): boolean {
+  if (!DATE.test(s)) return false;
+  const t = Date.parse(`${s}T00:00:00Z`);
+  return !Number.isNaN(t) && isoDay(new Date(t)) === s;
+}
+
+// `this`, `next`, `last` or a date (snapped to its Monday). Returns null for anything else.
+export function resolveWeek(spec: string, now: Date): string | null {
+  const current = mondayOf(now);
+  if (spec === 'this') return current;
+  if (spec === 'next') return addWeeks(current, 1);
+  if (spec === 'last') return addWeeks(current, -1);
+  if (isRealDate(spec)) return mondayOf(new Date(`${spec}T00:00:00Z`));
+  return null;
+}

@@ -1,0 +1,4 @@
+import type { AnyTool } from '../define';
+
+// The badges operations, in the spec's order.
+export const badgesTools: AnyTool[] = [];
