@@ -13,7 +13,7 @@ import { productsTools } from './products';
 
 // Every operation, in the spec's order.
 export const registry: AnyTool[] = [
-  get_site_info as unknown as AnyTool,
+  get_site_info,
   ...listingsTools,
   ...categoriesTools,
   ...launchesTools,
@@ -22,7 +22,7 @@ export const registry: AnyTool[] = [
   ...blogTools,
   ...awardsTools,
   ...badgesTools,
-  list_interview_questions as unknown as AnyTool,
+  list_interview_questions,
   ...productsTools,
 ];
 

@@ -1,0 +1,40 @@
+// The whole site stylesheet: served from /assets/site.css, no CDN, light and dark by the viewer's theme.
+export const SITE_CSS = `
+:root{--bg:#fff;--fg:#14151a;--muted:#5b6070;--line:#e4e6ec;--card:#f7f8fa;--accent:#4f46e5;--accent-fg:#fff;--paid:#b45309;--ok:#047857}
+@media (prefers-color-scheme:dark){:root{--bg:#0f1115;--fg:#e8eaf0;--muted:#9aa1b2;--line:#262a33;--card:#171a21;--accent:#818cf8;--accent-fg:#0f1115;--paid:#fbbf24;--ok:#34d399}}
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--fg)}
+a{color:var(--accent)}
+a:focus-visible,button:focus-visible,input:focus-visible,select:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+.skip{position:absolute;left:-999px}.skip:focus{left:1rem;top:1rem;background:var(--bg);padding:.5rem;z-index:9}
+header.site{border-bottom:1px solid var(--line)}
+header.site nav{max-width:1080px;margin:0 auto;padding:.75rem 1rem;display:flex;gap:1rem;align-items:center;flex-wrap:wrap}
+header.site .brand{font-weight:700;color:var(--fg);text-decoration:none;margin-right:auto}
+header.site nav a{text-decoration:none}
+main{max-width:1080px;margin:0 auto;padding:1.25rem 1rem 3rem}
+footer.site{border-top:1px solid var(--line);color:var(--muted);font-size:.9rem}
+footer.site div{max-width:1080px;margin:0 auto;padding:1rem}
+h1{font-size:1.8rem;line-height:1.2;margin:.5rem 0 1rem}h2{font-size:1.25rem;margin:2rem 0 .75rem}
+.muted{color:var(--muted)}.small{font-size:.9rem}
+.grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
+.card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:1rem}
+ol.rank,ul.plain{list-style:none;margin:0;padding:0}
+ol.rank li,ul.plain li{display:flex;gap:.75rem;align-items:center;padding:.6rem 0;border-bottom:1px solid var(--line)}
+.rank-no{width:2.2rem;text-align:right;color:var(--muted);font-variant-numeric:tabular-nums}
+.logo{width:40px;height:40px;border-radius:8px;background:var(--line);object-fit:cover;flex:none}
+.grow{flex:1;min-width:0}.nowrap{white-space:nowrap}
+.pill{display:inline-block;border:1px solid var(--line);border-radius:999px;padding:.05rem .6rem;font-size:.8rem;color:var(--muted)}
+.paid{color:var(--paid);border-color:var(--paid);font-weight:600}
+.votes{font-variant-numeric:tabular-nums;font-weight:600}
+.tabs{display:flex;gap:.5rem;flex-wrap:wrap;margin:.5rem 0 1rem}.tabs a{padding:.3rem .8rem;border:1px solid var(--line);border-radius:999px;text-decoration:none}
+.tabs a[aria-current=page]{background:var(--accent);color:var(--accent-fg);border-color:var(--accent)}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid var(--line);vertical-align:top}
+pre,code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.88rem}
+pre{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:.75rem;overflow:auto}
+form.inline{display:flex;gap:.5rem;flex-wrap:wrap}
+input,select,textarea,button{font:inherit;padding:.45rem .6rem;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--fg)}
+button,.button{background:var(--accent);color:var(--accent-fg);border-color:var(--accent);cursor:pointer;text-decoration:none;display:inline-block}
+.pager{display:flex;gap:1rem;justify-content:space-between;margin-top:1rem}
+svg.chart{display:block;max-width:100%;height:auto}
+.sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+`;
