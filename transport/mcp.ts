@@ -1,4 +1,4 @@
-import { createMcpHandler, Server, type McpHttpHandler } from '@modelcontextprotocol/server';
+import { createMcpHandler, ProtocolError, ProtocolErrorCode, Server, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { Actor } from '../tools/actor';
 import type { ToolContext } from '../tools/context';
 import type { AnyTool } from '../tools/define';
@@ -47,12 +47,9 @@ export function createMcpEndpoint(tools: AnyTool[], deps: McpDeps): McpHttpHandl
     server.setRequestHandler('tools/list', async () => ({ tools: list }));
     server.setRequestHandler('tools/call', async (request) => {
       const tool = byName.get(request.params.name);
+      // An unknown tool is a protocol error (-32602), not a tool result, per the MCP tools spec.
+      if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
       const requestId = crypto.randomUUID();
-      if (!tool) {
-        const err = new ToolError('not_found', `Unknown tool ${request.params.name}. Call tools/list for the tools this server has.`);
-        const problem = problemFromToolError(err, requestId, site);
-        return { isError: true, content: [{ type: 'text', text: JSON.stringify(problem) }], structuredContent: problem };
-      }
       try {
         const out = (await invokeTool(tool, { ...deps.baseContext, actor }, request.params.arguments ?? {})) as Record<string, unknown>;
         return { content: [{ type: 'text', text: JSON.stringify(out) }], structuredContent: out };

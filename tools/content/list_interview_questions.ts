@@ -15,7 +15,7 @@ export const list_interview_questions = defineTool({
     items: z.array(z.object({
       question_id: z.number().int().describe('Id to answer with'),
       question: z.string().describe('The question'),
-    })),
+    })).describe('Questions in the order the site asks them'),
   }),
   async run(ctx) {
     return { items: listInterviewQuestions(ctx.db).map((q) => ({ question_id: q.id, question: q.question })) };

@@ -28,7 +28,7 @@ export const get_site_info = defineTool({
       docs_url: z.string().describe('Human API reference'),
       openapi_url: z.string().describe('OpenAPI 3.1 document'),
       mcp_url: z.string().describe('MCP endpoint (Streamable HTTP)'),
-    }),
+    }).describe('Where the REST API, its docs and the MCP server are'),
     rules: z.array(z.string()).describe('Rules of the service a client should respect'),
   }),
   async run(ctx) {
