@@ -1,5 +1,13 @@
 import type { Context } from 'hono';
 import type { Actor } from '../tools/actor';
+import type { Db } from '../storage/db';
+import type { AppConfig } from '../tools/context';
+import type { Clock } from '../tools/clock';
+import { ToolError } from '../tools/errors';
+import { apiKeyByHash, touchApiKey } from '../storage/queries/api-keys';
+import { looksLikeApiKey, sha256Hex } from './api-keys';
+import { resourceUrl, type ResourceKey } from './resource-metadata';
+import { createTokenVerifier } from './tokens';
 
 // The caller's address as the socket saw it (a proxy's X-Forwarded-For is not trusted here).
 export function clientIp(c: Context): string {
@@ -7,7 +15,40 @@ export function clientIp(c: Context): string {
   return incoming?.socket?.remoteAddress ?? 'unknown';
 }
 
-// Authorization header → Actor. Until accounts exist every caller is anonymous.
+export type AuthDeps = { db: Db; config: AppConfig; clock: Clock };
+
+// Authorization header → Actor for the resource the request reaches ('api' = {site}/api/v1, 'mcp' = {site}/mcp).
+// No header → anonymous. A header that does not authenticate → ToolError('unauthenticated') (401), never anonymous.
+export type Authenticate = (c: Context, resource?: ResourceKey) => Promise<Actor>;
+
+const LAST_USED_EVERY_MS = 60_000; // last_used_at is for people, minute precision is plenty and saves a write per call
+
+export function createAuthenticator(deps: AuthDeps): Authenticate {
+  const verify = createTokenVerifier(deps);
+  const audiences: Record<ResourceKey, string> = { api: resourceUrl(deps.config, 'api'), mcp: resourceUrl(deps.config, 'mcp') };
+
+  function apiKeyActor(key: string, ip: string): Actor {
+    const row = apiKeyByHash(deps.db, sha256Hex(key));
+    if (!row || row.revokedAt) throw new ToolError('unauthenticated', 'This API key is unknown or has been revoked. Create a new one in your account.');
+    const now = deps.clock.now();
+    if (!row.lastUsedAt || now.getTime() - Date.parse(row.lastUsedAt) >= LAST_USED_EVERY_MS) touchApiKey(deps.db, row.id, now.toISOString());
+    return { kind: 'api_key', userId: row.userId, keyId: row.id, keyName: row.name, scopes: row.scopes, ip };
+  }
+
+  return async (c, resource = 'api') => {
+    const ip = clientIp(c);
+    const header = c.req.header('authorization');
+    if (header === undefined) return { kind: 'anonymous', ip };
+    const m = /^Bearer +([\x21-\x7e]+) *$/i.exec(header);
+    if (!m) throw new ToolError('unauthenticated', 'Send the credential as "Authorization: Bearer <API key or access token>".');
+    if (looksLikeApiKey(m[1])) return apiKeyActor(m[1], ip);
+    const t = await verify(m[1], audiences[resource]);
+    return { kind: 'oauth', userId: t.userId, clientId: t.clientId, scopes: t.scopes, ip };
+  };
+}
+
+// Without the app's dependencies nobody can be identified: everyone is anonymous. Prefer createAuthenticator
+// (or the `authenticate` registerAuthRoutes returns), which knows the database and keys.
 export async function authenticate(c: Context): Promise<Actor> {
   return { kind: 'anonymous', ip: clientIp(c) };
 }

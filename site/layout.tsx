@@ -1,6 +1,26 @@
 import type { Child } from 'hono/jsx';
 
-export type LayoutProps = { title: string; description?: string; siteName: string; children?: Child; canonical?: string };
+export type NavKey = 'home' | 'launches' | 'categories' | 'leaderboards' | 'updates' | 'founders' | 'blog' | 'api';
+
+export type LayoutProps = {
+  title: string;
+  description?: string;
+  siteName: string;
+  children?: Child;
+  canonical?: string;
+  current?: NavKey; // marks the nav link of the section the page belongs to
+  noindex?: boolean;
+};
+
+const NAV: Array<[NavKey, string, string]> = [
+  ['launches', '/launches', 'Launches'],
+  ['categories', '/categories', 'Categories'],
+  ['leaderboards', '/leaderboards', 'Leaderboards'],
+  ['updates', '/updates', 'Updates'],
+  ['founders', '/founders', 'Founders'],
+  ['blog', '/blog', 'Blog'],
+  ['api', '/docs/api', 'API'],
+];
 
 // The page shell every site page uses. hono/jsx escapes every interpolated value.
 export function Layout(props: LayoutProps) {
@@ -10,8 +30,9 @@ export function Layout(props: LayoutProps) {
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${props.title} · ${props.siteName}`}</title>
-        {props.description ? <meta name="description" content={props.description} /> : null}
+        {props.description ? <meta name="description" content={props.description.slice(0, 300)} /> : null}
         {props.canonical ? <link rel="canonical" href={props.canonical} /> : null}
+        {props.noindex ? <meta name="robots" content="noindex" /> : null}
         <meta name="color-scheme" content="light dark" />
         <link rel="stylesheet" href="/assets/site.css" />
       </head>
@@ -19,13 +40,10 @@ export function Layout(props: LayoutProps) {
         <a class="skip" href="#main">Skip to content</a>
         <header class="site">
           <nav aria-label="Main">
-            <a class="brand" href="/">{props.siteName}</a>
-            <a href="/launches">Launches</a>
-            <a href="/categories">Categories</a>
-            <a href="/leaderboards">Leaderboards</a>
-            <a href="/updates">Updates</a>
-            <a href="/blog">Blog</a>
-            <a href="/docs/api">API</a>
+            <a class="brand" href="/" aria-current={props.current === 'home' ? 'page' : undefined}>{props.siteName}</a>
+            {NAV.map(([key, href, label]) => (
+              <a href={href} aria-current={props.current === key ? 'page' : undefined}>{label}</a>
+            ))}
           </nav>
         </header>
         <main id="main">{props.children}</main>

@@ -1,9 +1,39 @@
 import type { Hono } from 'hono';
 import type { AppDeps } from '../transport/app';
+import { registry } from '../tools/registry';
+import { registerBadgeRoutes } from './badges/routes';
+import { apiDocsHtml } from './docs/page';
+import { registerBlogPages } from './pages/blog';
+import { registerCategoryPages } from './pages/categories';
+import { registerFounderPages } from './pages/founders';
+import { registerHomePage } from './pages/home';
+import { registerLaunchPages } from './pages/launches';
+import { registerLeaderboardPages } from './pages/leaderboards';
+import { registerListingPages } from './pages/listing';
+import { registerUpdatesPage } from './pages/updates';
+import { HTML_TYPE, notFoundPage } from './render';
 import { SITE_CSS } from './styles';
 
 // Server-rendered pages people use. Each area registers its own routes here.
 export function registerSite(app: Hono, deps: AppDeps): void {
-  void deps;
   app.get('/assets/site.css', () => new Response(SITE_CSS, { headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600' } }));
+  registerBadgeRoutes(app, deps);
+  registerHomePage(app, deps);
+  registerLaunchPages(app, deps);
+  registerListingPages(app, deps);
+  registerCategoryPages(app, deps);
+  registerLeaderboardPages(app, deps);
+  registerUpdatesPage(app, deps);
+  registerFounderPages(app, deps);
+  registerBlogPages(app, deps);
+  app.get('/docs/api', async () => new Response(await apiDocsHtml(deps.config, registry), { headers: { 'content-type': HTML_TYPE, 'cache-control': 'public, max-age=300' } }));
+
+  // Unmatched paths get the friendly page. /api/v1/* and /mcp never arrive here: transport/app.ts
+  // registers the API's own catch-all (problem+json 404) and the MCP endpoint before the site.
+  app.notFound((c) => {
+    if (c.req.path.startsWith('/api/')) {
+      return c.json({ type: `${deps.config.siteUrl}/docs/api#error-not_found`, title: 'Not found', status: 404, detail: 'No such API path.', code: 'not_found' }, 404);
+    }
+    return notFoundPage(deps);
+  });
 }

@@ -18,8 +18,8 @@ h1{font-size:1.8rem;line-height:1.2;margin:.5rem 0 1rem}h2{font-size:1.25rem;mar
 .muted{color:var(--muted)}.small{font-size:.9rem}
 .grid{display:grid;gap:1rem;grid-template-columns:repeat(auto-fill,minmax(260px,1fr))}
 .card{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:1rem}
-ol.rank,ul.plain{list-style:none;margin:0;padding:0}
-ol.rank li,ul.plain li{display:flex;gap:.75rem;align-items:center;padding:.6rem 0;border-bottom:1px solid var(--line)}
+ol.rank,ul.plain,ol.plain{list-style:none;margin:0;padding:0}
+ol.rank li,ul.plain li,ol.plain li{display:flex;gap:.75rem;align-items:center;padding:.6rem 0;border-bottom:1px solid var(--line)}
 .rank-no{width:2.2rem;text-align:right;color:var(--muted);font-variant-numeric:tabular-nums}
 .logo{width:40px;height:40px;border-radius:8px;background:var(--line);object-fit:cover;flex:none}
 .grow{flex:1;min-width:0}.nowrap{white-space:nowrap}
@@ -37,4 +37,29 @@ button,.button{background:var(--accent);color:var(--accent-fg);border-color:var(
 .pager{display:flex;gap:1rem;justify-content:space-between;margin-top:1rem}
 svg.chart{display:block;max-width:100%;height:auto}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+.logo.sm{width:20px;height:20px;border-radius:4px;vertical-align:middle;display:inline-block}
+.avatar{border-radius:50%;object-fit:cover;flex:none;background:var(--line)}
+.profile-head{display:flex;gap:1rem;align-items:center}.profile-head h1{margin:.25rem 0}
+.listing-head{display:flex;gap:1rem;align-items:flex-start;flex-wrap:wrap}.listing-head h1{margin:.25rem 0}
+.listing-head .logo{width:72px;height:72px;border-radius:14px}
+.cols{display:grid;gap:1.5rem;grid-template-columns:minmax(0,2fr) minmax(0,1fr)}@media (max-width:800px){.cols{grid-template-columns:1fr}}
+.cols aside h2{font-size:1.05rem}
+dl.facts{display:grid;grid-template-columns:max-content 1fr;gap:.25rem 1rem;margin:.5rem 0}dl.facts dt{color:var(--muted)}dl.facts dd{margin:0}
+.op{margin:1rem 0}.op h4{margin:0 0 .5rem;font-size:1.05rem}.method{font-weight:700;color:var(--fg)}
+.table-wrap{overflow-x:auto}
+.notice{border:2px solid var(--paid);border-radius:8px;padding:.5rem .75rem}
+.board{margin:1rem 0}.board h2{margin-top:0}.paid-board{border-color:var(--paid)}
+ul.inline-list{list-style:none;padding:0;display:flex;gap:.75rem;flex-wrap:wrap}
+ul.tree{padding-left:1.1rem}ul.tree.grid{padding:0;list-style:none}ul.tree li{margin:.2rem 0}
+ul.plain-grid,ul.plain-tabs{list-style:none;padding:0}
+details{border-bottom:1px solid var(--line);padding:.5rem 0}summary{cursor:pointer;font-weight:600}
+.prose{max-width:72ch}.prose img{max-width:100%}
+.h3{font-size:1.1rem;margin:.25rem 0}
+.updates li,.posts li{align-items:flex-start}
+figure.chart{margin:.5rem 0 1rem}
+.embed{display:grid;gap:.5rem;margin:1rem 0;justify-items:start}.embed pre{white-space:pre-wrap;word-break:break-all;justify-self:stretch}
+ol.timeline li{align-items:flex-start}ol.timeline time{min-width:6.5rem}
+.media-img{max-width:100%;height:auto}
+.stat{font-size:1.4rem;font-weight:700;font-variant-numeric:tabular-nums}
+.week-select{display:grid;gap:.5rem;margin:1rem 0}
 `;

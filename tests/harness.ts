@@ -12,6 +12,8 @@ import { loadConfig } from '../transport/config';
 import type { AppConfig } from '../tools/context';
 
 export type TestApp = {
+  auth: ReturnType<typeof createApp>['auth'];
+  hono: ReturnType<typeof createApp>['app'];
   url: string; // site root
   api: string; // REST root
   db: Db;
@@ -33,12 +35,14 @@ export async function startApp(opts: { demo?: boolean; now?: string; env?: Recor
   let server: ServerType;
   const port = await new Promise<number>((resolve) => {
     // The site URL must be known before the app is built; reserve the port first, then build.
-    server = serve({ fetch: (req) => appRef.fetch(req), port: 0, hostname: '127.0.0.1' }, (info) => resolve((info as AddressInfo).port));
+    server = serve({ fetch: (req, env) => appRef.fetch(req, env), port: 0, hostname: '127.0.0.1' }, (info) => resolve((info as AddressInfo).port));
   });
   const config: AppConfig = { ...base, port, siteUrl: `http://127.0.0.1:${port}` };
   const built = createApp({ db, config, clock });
   const appRef = built.app;
   return {
+    auth: built.auth,
+    hono: built.app,
     url: config.siteUrl,
     api: `${config.siteUrl}/api/v1`,
     db,

@@ -10,6 +10,7 @@ import { awardsTools } from './awards';
 import { badgesTools } from './badges';
 import { list_interview_questions } from './content/list_interview_questions';
 import { productsTools } from './products';
+import { accountTools } from './account';
 
 // Every operation, in the spec's order.
 export const registry: AnyTool[] = [
@@ -24,6 +25,7 @@ export const registry: AnyTool[] = [
   ...badgesTools,
   list_interview_questions,
   ...productsTools,
+  ...accountTools,
 ];
 
 export const toolByName = new Map(registry.map((t) => [t.name, t]));

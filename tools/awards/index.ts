@@ -1,4 +1,5 @@
 import type { AnyTool } from '../define';
+import { list_awards } from './list_awards';
 
 // The awards operations, in the spec's order.
-export const awardsTools: AnyTool[] = [];
+export const awardsTools: AnyTool[] = [list_awards];

@@ -1,0 +1,69 @@
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Db } from '../storage/db';
+import type { AppConfig } from '../tools/context';
+import type { Clock } from '../tools/clock';
+import { createSession, deleteSession, sessionByHash, type SessionRow } from '../storage/queries/users';
+import { sha256Hex } from './api-keys';
+
+// Site sign-in: an opaque random cookie whose SHA-256 is the session row id. Forms carry a CSRF token:
+// the session's own token when signed in, otherwise a double-submit cookie.
+export type SessionDeps = { db: Db; config: AppConfig; clock: Clock };
+export type SiteUser = SessionRow;
+
+const SESSION_DAYS = 30;
+const secure = (config: AppConfig) => config.siteUrl.startsWith('https:');
+// __Host- cookies are pinned to this host and path / and must be Secure, so they only fit https sites.
+const names = (config: AppConfig) => (secure(config) ? { sid: '__Host-sid', csrf: '__Host-csrf' } : { sid: 'sid', csrf: 'csrf' });
+const cookieOpts = (config: AppConfig, maxAge?: number) =>
+  ({ path: '/', httpOnly: true, sameSite: 'Lax', secure: secure(config), ...(maxAge ? { maxAge } : {}) }) as const;
+
+const token = () => randomBytes(32).toString('base64url');
+
+export function currentUser(c: Context, deps: SessionDeps): SiteUser | undefined {
+  const raw = getCookie(c, names(deps.config).sid);
+  if (!raw) return undefined;
+  return sessionByHash(deps.db, sha256Hex(raw), deps.clock.now().toISOString());
+}
+
+export function startSession(c: Context, deps: SessionDeps, userId: number): void {
+  const now = deps.clock.now();
+  const raw = token();
+  createSession(deps.db, {
+    idHash: sha256Hex(raw), userId, csrf: token(), createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
+  });
+  setCookie(c, names(deps.config).sid, raw, cookieOpts(deps.config, SESSION_DAYS * 86_400));
+}
+
+export function endSession(c: Context, deps: SessionDeps): void {
+  const { sid } = names(deps.config);
+  const raw = getCookie(c, sid);
+  if (raw) deleteSession(deps.db, sha256Hex(raw));
+  deleteCookie(c, sid, cookieOpts(deps.config));
+}
+
+// The token to put in a form for this visitor (creates the double-submit cookie on first use).
+export function csrfToken(c: Context, deps: SessionDeps, user: SiteUser | undefined): string {
+  if (user) return user.csrf;
+  const { csrf } = names(deps.config);
+  let value = getCookie(c, csrf);
+  if (!value || value.length < 20) {
+    value = token();
+    setCookie(c, csrf, value, cookieOpts(deps.config));
+  }
+  return value;
+}
+
+const same = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+export function csrfValid(c: Context, deps: SessionDeps, user: SiteUser | undefined, submitted: unknown): boolean {
+  if (typeof submitted !== 'string' || submitted.length < 20) return false;
+  const expected = user ? user.csrf : getCookie(c, names(deps.config).csrf);
+  return !!expected && same(expected, submitted);
+}

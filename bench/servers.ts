@@ -1,0 +1,37 @@
+import { serve } from '@hono/node-server';
+import { Hono } from 'hono';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { openDb } from '../storage/db';
+import { seedDatabase } from '../storage/seed';
+import { systemClock } from '../tools/clock';
+import { createApp } from '../transport/app';
+import { loadConfig } from '../transport/config';
+import { loadListings } from './load-listings';
+
+// Child process of the benchmark: the baseline (a bare Hono JSON route) and the real app, served side by side.
+const count = Number(process.env.BENCH_LISTINGS ?? 100_000);
+const dir = mkdtempSync(join(tmpdir(), 'directory-bench-'));
+const config0 = loadConfig({ ...process.env, DATABASE_PATH: join(dir, 'bench.db'), PORT: '0' });
+const db = openDb(config0.databasePath);
+seedDatabase(db, { demo: false, clock: systemClock });
+const t0 = performance.now();
+const { slugs } = loadListings(db, count, systemClock.now());
+const loadMs = performance.now() - t0;
+
+const listen = (fetch: (r: Request) => Response | Promise<Response>) =>
+  new Promise<number>((resolve) => serve({ fetch, port: 0, hostname: '127.0.0.1' }, (i) => resolve((i as AddressInfo).port)));
+
+const bare = new Hono();
+const sample = { slug: 'baseline', name: 'Baseline', votes: 1 };
+bare.get('/json', (c) => c.json(sample));
+const basePort = await listen(bare.fetch);
+
+let appFetch: (r: Request) => Response | Promise<Response> = () => new Response('starting', { status: 503 });
+const appPort = await listen((r) => appFetch(r));
+const { app } = createApp({ db, config: { ...config0, siteUrl: `http://127.0.0.1:${appPort}` }, clock: systemClock });
+appFetch = app.fetch;
+
+process.stdout.write(`${JSON.stringify({ ready: true, basePort, appPort, loadMs: Math.round(loadMs), slugs: slugs.filter((_, i) => i % Math.max(1, Math.floor(count / 500)) === 0) })}\n`);

@@ -1,0 +1,135 @@
+import { CheerioCrawler, Configuration, Log, LogLevel } from '@crawlee/cheerio';
+import { MemoryStorage } from '@crawlee/memory-storage';
+import { BuildFailure } from './failure';
+import { SafeHttpClient, SafeFetchRefusal } from './http-client';
+import { chooseLinks, type LinkCandidate } from './links';
+import { RobotsCache } from './robots';
+import { BOT_TOKEN, FetchError, type SafeFetchOptions } from './safe-fetch';
+
+export type CrawledPage = { url: string; finalUrl: string; status: number; html: string; title: string | null; topic: string | null };
+export type SkippedPage = { url: string; reason: string };
+export type CrawlProgress = { step: 'robots' | 'crawling'; pages_fetched: number; pages_planned: number; current_url: string | null };
+
+export type CrawlOptions = {
+  url: string;
+  fetch: Omit<SafeFetchOptions, 'beforeRequest' | 'accept'>;
+  maxPages?: number; // pages besides the homepage (default 15)
+  concurrency?: number; // default 3
+  requestTimeoutMs?: number; // per page (default 10 s)
+  totalTimeoutMs?: number; // whole crawl (default 45 s); pages not fetched by then are skipped
+  onProgress?: (p: CrawlProgress) => void;
+};
+
+export type CrawlResult = { home: CrawledPage; pages: CrawledPage[]; skipped: SkippedPage[]; planned: number };
+
+// Adds a scheme to "example.com" and checks the result is a URL we may fetch.
+export function normaliseStartUrl(input: string): string {
+  const s = input.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(s) ? s : `https://${s}`;
+  let u: URL;
+  try {
+    u = new URL(withScheme);
+  } catch {
+    throw new BuildFailure('bad_url', `"${s.slice(0, 200)}" is not a website address`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new BuildFailure('bad_url', `Only http and https websites can be submitted, not ${u.protocol}`);
+  u.hash = '';
+  return u.href;
+}
+
+const reasonOf = (e: unknown) => (e instanceof SafeFetchRefusal ? e.refusal.message : e instanceof Error ? e.message : String(e));
+
+function failureFor(e: FetchError, url: string): BuildFailure {
+  if (e.code === 'blocked_address') return new BuildFailure('blocked_address', `${url} cannot be crawled: ${e.message}. Submit the public address of the website.`);
+  if (e.code === 'bad_url' || e.code === 'bad_scheme') return new BuildFailure('bad_url', e.message);
+  return new BuildFailure('unreachable', `${url} could not be reached: ${e.message}. Check that the site is online and try again.`);
+}
+
+// Crawls the homepage and the most fact-rich same-site pages it links to, obeying robots.txt.
+export async function crawlSite(o: CrawlOptions): Promise<CrawlResult> {
+  const start = normaliseStartUrl(o.url);
+  const maxPages = o.maxPages ?? 15;
+  const requestTimeoutMs = o.requestTimeoutMs ?? 10_000;
+  const progress = { step: 'robots' as CrawlProgress['step'], pages_fetched: 0, pages_planned: 1, current_url: start as string | null };
+  const report = () => o.onProgress?.({ ...progress });
+  report();
+
+  const robots = new RobotsCache({ ...o.fetch, timeoutMs: requestTimeoutMs });
+  const policy = await robots.policy(start);
+  if (policy.kind === 'disallow_all' && policy.error && ['blocked_address', 'bad_url', 'bad_scheme', 'dns'].includes(policy.error.code)) throw failureFor(policy.error, start);
+  if (policy.kind === 'disallow_all') throw new BuildFailure('robots_unavailable', `${policy.reason}. Make robots.txt answer 200 (or 404 if you have none) and submit again.`);
+  if (!policy.allows(start)) {
+    throw new BuildFailure('robots_disallowed', `robots.txt on ${new URL(start).host} does not allow ${BOT_TOKEN} to read the homepage. Add "User-agent: ${BOT_TOKEN}" with "Allow: /" to robots.txt and submit again, or fill the draft in by hand.`);
+  }
+
+  const pages: CrawledPage[] = [];
+  const skipped: SkippedPage[] = [];
+  let homeError: unknown = null;
+  const config = new Configuration({ persistStorage: false, purgeOnStart: false, storageClient: new MemoryStorage({ persistStorage: false }) });
+  const crawler: CheerioCrawler = new CheerioCrawler({
+    httpClient: new SafeHttpClient({ ...o.fetch, timeoutMs: requestTimeoutMs, accept: 'html', beforeRequest: robots.guard }),
+    minConcurrency: o.concurrency ?? 3,
+    maxConcurrency: o.concurrency ?? 3,
+    maxRequestRetries: 1,
+    maxSessionRotations: 0,
+    maxRequestsPerCrawl: maxPages + 1,
+    navigationTimeoutSecs: Math.ceil(requestTimeoutMs / 1000) + 2,
+    requestHandlerTimeoutSecs: 30,
+    useSessionPool: false,
+    persistCookiesPerSession: false,
+    log: new Log({ level: LogLevel.OFF }),
+    requestHandler: async ({ request, response, body, $ }) => {
+      const status = response.statusCode ?? 0;
+      const finalUrl = request.loadedUrl ?? request.url;
+      if (status < 200 || status > 299) {
+        if (request.userData.home) homeError = new Error(`the homepage answered HTTP ${status}`);
+        skipped.push({ url: request.url, reason: `HTTP ${status}` });
+        return;
+      }
+      const html = typeof body === 'string' ? body : body.toString('utf8');
+      pages.push({ url: request.url, finalUrl, status, html, title: $('title').first().text().trim() || null, topic: request.userData.topic ?? null });
+      progress.pages_fetched = pages.length;
+      progress.current_url = finalUrl;
+      if (request.userData.home) {
+        const links: LinkCandidate[] = $('a[href]').toArray().map((a) => ({ url: $(a).attr('href') ?? '', text: $(a).text().trim() }));
+        const chosen = [];
+        for (const l of chooseLinks(finalUrl, links, maxPages * 2)) {
+          if (chosen.length >= maxPages) break;
+          // Disallowed pages are never requested, not even to see what they hold.
+          if (await robots.allows(l.url)) chosen.push(l);
+          else skipped.push({ url: l.url, reason: 'disallowed by robots.txt' });
+        }
+        progress.pages_planned = 1 + chosen.length;
+        await crawler.addRequests(chosen.map((l) => ({ url: l.url, userData: { topic: l.topic } })));
+      }
+      report();
+    },
+    failedRequestHandler: async ({ request }, error) => {
+      if (request.userData.home) homeError = error;
+      skipped.push({ url: request.url, reason: reasonOf(error) });
+      progress.pages_planned = Math.max(1, progress.pages_planned - 1);
+      report();
+    },
+  }, config);
+
+  progress.step = 'crawling';
+  report();
+  const deadline = setTimeout(() => crawler.stop('crawl time limit reached'), o.totalTimeoutMs ?? 45_000);
+  try {
+    await crawler.run([{ url: start, userData: { home: true } }]);
+  } finally {
+    clearTimeout(deadline);
+    await crawler.teardown().catch(() => {});
+  }
+
+  const home = pages.find((p) => p.url === start);
+  if (!home) {
+    const e = homeError instanceof SafeFetchRefusal ? homeError.refusal : homeError;
+    if (e instanceof FetchError) {
+      if (e.code === 'not_html') throw new BuildFailure('homepage_error', `${start} is not an HTML page (${e.message}). Submit the address of the website's homepage.`);
+      throw failureFor(e, start);
+    }
+    throw new BuildFailure('homepage_error', `The homepage could not be read: ${reasonOf(e ?? 'no answer')}. Check that ${start} opens in a browser and try again.`);
+  }
+  return { home, pages: [home, ...pages.filter((p) => p !== home)], skipped, planned: progress.pages_planned };
+}

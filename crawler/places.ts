@@ -1,0 +1,41 @@
+import { countryNames } from '../domain/evidence';
+
+// Country names and codes → ISO 3166 alpha-2, from the runtime's own region names (Intl).
+let byName: Map<string, string> | null = null;
+
+function table(): Map<string, string> {
+  if (byName) return byName;
+  byName = new Map();
+  const A = 'A'.charCodeAt(0);
+  for (let i = 0; i < 26; i++) {
+    for (let j = 0; j < 26; j++) {
+      const code = String.fromCharCode(A + i, A + j);
+      for (const name of countryNames(code)) if (!byName.has(name)) byName.set(name, code);
+    }
+  }
+  return byName;
+}
+
+export function countryCode(nameOrCode: string): string | null {
+  const s = nameOrCode.trim();
+  if (/^[A-Za-z]{2}$/.test(s)) return countryNames(s).length ? s.toUpperCase() : null;
+  return table().get(s.toLowerCase().replace(/^the\s+/, '')) ?? null;
+}
+
+const REGIONS = /^(Europe|Asia|Africa|America|North America|South America|Latin America|Oceania|the|The|EU|EMEA|APAC|Silicon Valley|Scandinavia|the Cloud)$/;
+
+// "based in Lisbon, Portugal" / "headquartered in Berlin" → city and country when the words say so.
+export function placeFromText(text: string): Array<{ city: string | null; country: string | null; index: number; length: number }> {
+  const out: Array<{ city: string | null; country: string | null; index: number; length: number }> = [];
+  const re = /\b(?:based|headquartered|located|HQ'd|offices?)\s+in\s+([A-Z][\p{L}'’.-]+(?:\s[A-Z][\p{L}'’.-]+){0,2})(?:,\s*([A-Z][\p{L}'’.-]+(?:\s[A-Z][\p{L}'’.-]+){0,2}))?/gu;
+  for (const m of text.matchAll(re)) {
+    const first = m[1].replace(/[.]$/, '');
+    const second = m[2]?.replace(/[.]$/, '') ?? null;
+    const firstCountry = countryCode(first);
+    const secondCountry = second ? countryCode(second) : null;
+    if (secondCountry) out.push({ city: firstCountry ? null : first, country: secondCountry, index: m.index!, length: m[0].length });
+    else if (firstCountry && !second) out.push({ city: null, country: firstCountry, index: m.index!, length: m[0].length });
+    else if (!second && !REGIONS.test(first)) out.push({ city: first, country: null, index: m.index!, length: m[0].length });
+  }
+  return out;
+}

@@ -1,0 +1,147 @@
+// Evidence quotes: a drafted value survives only if a quote it cites is really on the page it names.
+// `text` quotes are passages of the page's visible text; `attribute` quotes are verbatim attribute,
+// <title> or JSON-LD strings (meta description, og:*, a link's href, a JSON-LD name …).
+
+export type EvidenceSource = 'text' | 'attribute';
+export type Evidence = { url: string; quote: string; source?: EvidenceSource };
+
+// What a page offers for verification: its visible text and the attribute strings it carries.
+export type PageEvidence = { url: string; text: string; attributes: string[] };
+
+const ENTITIES: Record<string, string> = {
+  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '-', mdash: '-', hellip: '...',
+  lsquo: "'", rsquo: "'", ldquo: '"', rdquo: '"', sbquo: "'", bdquo: '"', laquo: '"', raquo: '"', copy: '©',
+  reg: '®', trade: '™', middot: '·', bull: '•', euro: '€', pound: '£', yen: '¥', cent: '¢', times: '×',
+};
+
+export function decodeEntities(s: string): string {
+  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, body: string) => {
+    if (body[0] === '#') {
+      const code = body[1] === 'x' || body[1] === 'X' ? parseInt(body.slice(2), 16) : parseInt(body.slice(1), 10);
+      return Number.isFinite(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : m;
+    }
+    return ENTITIES[body.toLowerCase()] ?? m;
+  });
+}
+
+// Folds the differences a faithful copy may still show: entities, Unicode forms, typographic quotes
+// and dashes, invisible characters, whitespace and case.
+export function normaliseForMatch(s: string): string {
+  return decodeEntities(s)
+    .normalize('NFKC')
+    .replace(/[\u2018\u2019\u201A\u201B\u2032\u0060\u00B4]/g, "'")
+    .replace(/[\u201C\u201D\u201E\u201F\u2033\u00AB\u00BB]/g, '"')
+    .replace(/[\u2010\u2011\u2012\u2013\u2014\u2015\u2212]/g, '-')
+    .replace(/\u2026/g, '...')
+    .replace(/[\u200B-\u200D\u2060\uFEFF\u00AD]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
+}
+
+// A quote must say something: a couple of characters would match almost any page.
+export const MIN_QUOTE_CHARS = 2;
+
+// Cache the normalised text of a page: one build verifies hundreds of quotes against ~16 pages.
+const normalised = new WeakMap<PageEvidence, { text: string; attributes: string[] }>();
+function normalisedPage(page: PageEvidence) {
+  let n = normalised.get(page);
+  if (!n) normalised.set(page, (n = { text: normaliseForMatch(page.text), attributes: page.attributes.map(normaliseForMatch) }));
+  return n;
+}
+
+// Where the quote was found on the page, or null if it is not there.
+export function locateQuote(quote: string, page: PageEvidence): EvidenceSource | null {
+  const q = normaliseForMatch(quote);
+  if (q.length < MIN_QUOTE_CHARS) return null;
+  const n = normalisedPage(page);
+  if (n.text.includes(q)) return 'text';
+  if (n.attributes.some((a) => a.includes(q))) return 'attribute';
+  return null;
+}
+
+const sameUrl = (a: string, b: string) => stripUrl(a) === stripUrl(b);
+function stripUrl(u: string): string {
+  try {
+    const x = new URL(u);
+    x.hash = '';
+    return `${x.host.replace(/^www\./, '')}${x.pathname.replace(/\/+$/, '')}${x.search}`.toLowerCase();
+  } catch {
+    return u.trim().toLowerCase();
+  }
+}
+
+// Keeps the quotes found on the page they name, each tagged with where it was found.
+export function verifyEvidence(evidence: Evidence[], pages: PageEvidence[]): Evidence[] {
+  const out: Evidence[] = [];
+  for (const e of evidence) {
+    if (typeof e?.quote !== 'string' || typeof e?.url !== 'string') continue;
+    const page = pages.find((p) => sameUrl(p.url, e.url));
+    const source = page ? locateQuote(e.quote, page) : null;
+    if (page && source && !out.some((o) => o.url === page.url && o.quote === e.quote)) out.push({ url: page.url, quote: e.quote, source });
+  }
+  return out;
+}
+
+// ---- Does a (verified) quote support the value drawn from it? ----
+// Short factual fields must be visible in their quote, so a true but unrelated quote cannot carry an
+// invented year, e-mail, city or country. Free-text fields (tagline, description…) are summaries and
+// are held only to their quotes being real.
+
+const COUNTRY_ALIASES: Record<string, string[]> = {
+  US: ['usa', 'u.s.', 'u.s.a.', 'united states of america', 'america'],
+  GB: ['uk', 'u.k.', 'england', 'scotland', 'wales', 'britain', 'great britain'],
+  NL: ['holland', 'the netherlands'],
+  AE: ['uae'],
+  KR: ['south korea', 'korea'],
+  CZ: ['czech republic', 'czechia'],
+};
+let regionNames: Intl.DisplayNames | null = null;
+
+export function countryNames(code: string): string[] {
+  const upper = code.toUpperCase();
+  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
+  let name: string | undefined;
+  try { name = regionNames.of(upper); } catch { name = undefined; }
+  return [...(name && name !== upper ? [name.toLowerCase()] : []), ...(COUNTRY_ALIASES[upper] ?? [])];
+}
+
+const STAGE_WORDS: Record<string, string[]> = {
+  idea: ['idea', 'concept', 'coming soon', 'waitlist', 'wait list', 'pre-launch', 'prelaunch'],
+  mvp: ['mvp', 'beta', 'alpha', 'early access', 'preview', 'prototype'],
+  launched: ['launched', 'now available', 'generally available', 'now live', 'is live', 'released', 'launch'],
+  growing: ['customers', 'users', 'teams', 'companies', 'growing', 'trusted by', 'used by'],
+};
+const PRICING_WORDS: Record<string, string[]> = {
+  free: ['free'],
+  freemium: ['free plan', 'free tier', 'freemium', 'free forever', 'free for', 'free version', 'free starter', 'start for free', '$0', '€0', '£0'],
+  subscription: ['/month', '/mo', '/year', '/yr', 'per month', 'per year', 'monthly', 'yearly', 'annually', 'subscription', 'per user', '/user', 'a month'],
+  'one-time': ['one-time', 'one time', 'lifetime', 'pay once', 'single payment', 'perpetual'],
+  'usage-based': ['usage', 'pay as you go', 'pay-as-you-go', 'per request', 'per call', 'metered', 'credits'],
+  'open-source': ['open source', 'open-source', 'self-host', 'self host', 'mit licen', 'apache licen', 'gpl'],
+};
+
+const containsWord = (hay: string, needle: string) =>
+  new RegExp(`(^|[^\\p{L}\\p{N}])${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u').test(hay);
+
+export function quoteSupports(field: string, value: string, quote: string): boolean {
+  const q = normaliseForMatch(quote);
+  const v = normaliseForMatch(value);
+  if (!v) return false;
+  switch (field) {
+    case 'founded_year':
+      return /^\d{4}$/.test(v) && containsWord(q, v);
+    case 'contact_email':
+    case 'city':
+    case 'name':
+      return q.includes(v);
+    case 'country':
+      return countryNames(v).some((n) => containsWord(q, n)) || containsWord(quote, value.toUpperCase());
+    case 'stage':
+      return (STAGE_WORDS[v] ?? []).some((w) => q.includes(w));
+    case 'pricing_model':
+      return (PRICING_WORDS[v] ?? []).some((w) => q.includes(w));
+    default:
+      return true;
+  }
+}

@@ -1,0 +1,86 @@
+// robots.txt per RFC 9309: groups of user-agent lines followed by allow/disallow rules; the group
+// naming our product token applies (all such groups merged), else the `*` groups; the longest
+// matching rule wins and allow wins a tie; `*` matches any sequence and a trailing `$` anchors the end.
+
+export type RobotsRule = { allow: boolean; pattern: string; regex: RegExp };
+export type RobotsGroup = { agents: string[]; rules: RobotsRule[] };
+export type RobotsFile = { groups: RobotsGroup[] };
+
+// Percent-encode what must be encoded and normalise existing escapes (uppercase hex, decoded
+// unreserved characters) so a rule and a URL path compare octet by octet.
+export function normalisePath(p: string): string {
+  let out = '';
+  const bytes = new TextEncoder().encode(p);
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b === 0x25 && i + 2 < bytes.length && /^[0-9a-fA-F]{2}$/.test(String.fromCharCode(bytes[i + 1], bytes[i + 2]))) {
+      const code = parseInt(String.fromCharCode(bytes[i + 1], bytes[i + 2]), 16);
+      const ch = String.fromCharCode(code);
+      out += /[A-Za-z0-9\-._~]/.test(ch) ? ch : `%${code.toString(16).toUpperCase().padStart(2, '0')}`;
+      i += 2;
+    } else if (b < 0x21 || b > 0x7e) {
+      out += `%${b.toString(16).toUpperCase().padStart(2, '0')}`;
+    } else {
+      out += String.fromCharCode(b);
+    }
+  }
+  return out;
+}
+
+function compile(pattern: string): RegExp {
+  const anchored = pattern.endsWith('$');
+  const body = (anchored ? pattern.slice(0, -1) : pattern)
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${body}${anchored ? '$' : ''}`);
+}
+
+export function parseRobots(text: string): RobotsFile {
+  const groups: RobotsGroup[] = [];
+  let current: RobotsGroup | null = null;
+  let lastWasAgent = false;
+  for (const raw of text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)) {
+    const line = raw.replace(/#.*$/, '').trim();
+    const m = line.match(/^([A-Za-z-]+)\s*:\s*(.*)$/);
+    if (!m) continue;
+    const key = m[1].toLowerCase();
+    const value = m[2].trim();
+    if (key === 'user-agent') {
+      if (!current || !lastWasAgent) groups.push((current = { agents: [], rules: [] }));
+      current.agents.push(value.toLowerCase());
+      lastWasAgent = true;
+    } else if (key === 'allow' || key === 'disallow') {
+      lastWasAgent = false;
+      if (!current) continue; // rules before any user-agent line belong to no group
+      if (value === '') continue; // an empty rule matches nothing
+      const pattern = normalisePath(value);
+      current.rules.push({ allow: key === 'allow', pattern, regex: compile(pattern) });
+    } else {
+      lastWasAgent = false; // sitemap and other records end a run of user-agent lines too
+    }
+  }
+  return { groups };
+}
+
+// The product token a user-agent line names ("LaunchDirectoryBot/1.0" → "launchdirectorybot").
+const tokenOf = (agent: string) => agent.trim().toLowerCase().match(/^[a-z_-]+|^\*/)?.[0] ?? '';
+
+export function rulesFor(file: RobotsFile, productToken: string): RobotsRule[] {
+  const token = productToken.toLowerCase();
+  const mine = file.groups.filter((g) => g.agents.some((a) => tokenOf(a) === token));
+  const chosen = mine.length ? mine : file.groups.filter((g) => g.agents.some((a) => tokenOf(a) === '*'));
+  return chosen.flatMap((g) => g.rules);
+}
+
+// Is this path (with its query) allowed for our product token?
+export function isAllowed(file: RobotsFile, productToken: string, pathAndQuery: string): boolean {
+  const path = normalisePath(pathAndQuery || '/');
+  if (path === '/robots.txt') return true;
+  let best: RobotsRule | null = null;
+  for (const rule of rulesFor(file, productToken)) {
+    if (!rule.regex.test(path)) continue;
+    if (!best || rule.pattern.length > best.pattern.length || (rule.pattern.length === best.pattern.length && rule.allow)) best = rule;
+  }
+  return best ? best.allow : true;
+}

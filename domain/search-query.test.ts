@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { VocabIndex } from './fuzzy';
+import {
+  buildMatchExpression, caseVariants, matchExpressionFor, MAX_QUERY_WORDS, planWords, quoteTerm, tokenise, typoBudget,
+} from './search-query';
+
+describe('tokenise', () => {
+  it.each([
+    ['Notion', ['notion']],
+    ['  project   management ', ['project', 'management']],
+    ['Café — crème', ['cafe', 'creme']],
+    ['e-mail AND "x" OR y*', ['e', 'mail', 'and', 'x', 'or', 'y']],
+    ['notes notes', ['notes']],
+    ['!!!', []],
+    ['', []],
+  ])('%j → %j', (q, words) => expect(tokenise(q)).toEqual(words));
+  it('keeps at most MAX_QUERY_WORDS words', () => {
+    expect(tokenise('a b c d e f g h i j k l')).toHaveLength(MAX_QUERY_WORDS);
+  });
+});
+
+describe('typoBudget', () => {
+  it.each([
+    ['ai', 0], ['crm', 1], ['note', 1], ['notes', 2], ['management', 2], ['web3', 0], ['2024', 0],
+  ])('%s → %i', (word, budget) => expect(typoBudget(word)).toBe(budget));
+});
+
+describe('quoteTerm', () => {
+  it.each([
+    ['notion', '"notion"'],
+    ['a"b', '"a""b"'],
+    ['near', '"near"'],
+  ])('%s → %s', (t, q) => expect(quoteTerm(t)).toBe(q));
+});
+
+const vocab = new VocabIndex([
+  { term: 'notion', doc: 3 }, { term: 'project', doc: 5 }, { term: 'management', doc: 4 }, { term: 'note', doc: 2 },
+]);
+
+describe('planWords', () => {
+  it('keeps known words, expands unknown ones, and prefixes the last word', () => {
+    expect(planWords(['projct', 'managment'], vocab)).toEqual([
+      { word: 'projct', terms: ['projct', 'project'], prefix: false },
+      { word: 'managment', terms: ['managment', 'management'], prefix: true },
+    ]);
+    expect(planWords(['note', 'ai'], vocab)).toEqual([
+      { word: 'note', terms: ['note'], prefix: false },
+      { word: 'ai', terms: ['ai'], prefix: false },
+    ]);
+  });
+});
+
+describe('buildMatchExpression / matchExpressionFor', () => {
+  it.each([
+    ['notoin', '("notoin" OR "notion" OR "notoin"*)'],
+    ['Notion', '("notion" OR "notion"*)'],
+    ['projct managment', '("projct" OR "project") AND ("managment" OR "management" OR "managment"*)'],
+    ['ai', '"ai"'],
+    ['note OR x', '"note" AND "or" AND "x"'],
+  ])('%s → %s', (q, expr) => expect(matchExpressionFor(q, vocab)).toBe(expr));
+  it.each([[undefined], [''], ['  ,, ']])('%j has nothing to match (browse)', (q) => {
+    expect(matchExpressionFor(q as string | undefined, vocab)).toBeNull();
+  });
+  it('builds nothing from no words', () => expect(buildMatchExpression([])).toBeNull());
+});
+
+describe('caseVariants', () => {
+  it.each([
+    ['de', ['DE', 'de', 'De', 'dE']],
+    ['US', ['US', 'us', 'Us', 'uS']],
+  ])('%s', (code, variants) => expect(caseVariants(code)).toEqual(variants));
+});

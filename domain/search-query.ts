@@ -1,0 +1,72 @@
+// Turning a typed search into an FTS5 MATCH expression. Pure: the vocabulary is passed in.
+
+// A 200-character query could hold ~100 words; every word is ANDed, so past a handful more words only
+// narrow the result and cost time. Later words are ignored.
+export const MAX_QUERY_WORDS = 8;
+// Per mistyped word, the nearest vocabulary terms kept (nearest first, then the most common).
+export const MAX_CANDIDATES_PER_WORD = 16;
+// Prefix matching on a 1–2 letter stem would expand to thousands of index terms.
+export const MIN_PREFIX_LENGTH = 3;
+
+// Same folding as the index's tokenizer (unicode61, remove_diacritics 2): lowercase, accents removed,
+// anything that is not a letter or digit separates words.
+export function tokenise(q: string): string[] {
+  const folded = q.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  const words = folded.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
+  return [...new Set(words)].slice(0, MAX_QUERY_WORDS);
+}
+
+// How many typos a word may carry and still match: none for 1–2 letters (every short term would be
+// "one typo away") or anything with a digit (versions and years are not misspelled), one for 3–4 letters,
+// two for longer words.
+export function typoBudget(word: string): number {
+  if (word.length <= 2 || /\p{N}/u.test(word)) return 0;
+  return word.length <= 4 ? 1 : 2;
+}
+
+export type Vocabulary = {
+  has(term: string): boolean;
+  nearest(word: string, max: number, limit: number): string[];
+};
+
+// One AND-ed group: the word as typed, its vocabulary neighbours when it is not a known term, and for the
+// last word (still being typed) a prefix match.
+export type WordPlan = { word: string; terms: string[]; prefix: boolean };
+
+export function planWords(words: string[], vocab: Vocabulary): WordPlan[] {
+  return words.map((word, i) => {
+    // The typed word is always a candidate: a term added since the vocabulary was loaded still matches.
+    const terms = [word];
+    if (!vocab.has(word)) {
+      for (const t of vocab.nearest(word, typoBudget(word), MAX_CANDIDATES_PER_WORD)) if (t !== word) terms.push(t);
+    }
+    return { word, terms, prefix: i === words.length - 1 && word.length >= MIN_PREFIX_LENGTH };
+  });
+}
+
+// Every term is a quoted FTS5 string, so nothing a user types is read as query syntax (AND, NEAR, column:, *).
+export const quoteTerm = (term: string): string => `"${term.replace(/"/g, '""')}"`;
+
+export function buildMatchExpression(plans: WordPlan[]): string | null {
+  if (plans.length === 0) return null;
+  return plans
+    .map((p) => {
+      const alts = p.terms.map(quoteTerm);
+      if (p.prefix) alts.push(`${quoteTerm(p.word)}*`);
+      return alts.length === 1 ? alts[0] : `(${alts.join(' OR ')})`;
+    })
+    .join(' AND ');
+}
+
+// The whole step: query text → MATCH expression, or null when nothing searchable was typed (browse).
+export function matchExpressionFor(q: string | undefined, vocab: Vocabulary): string | null {
+  if (!q) return null;
+  return buildMatchExpression(planWords(tokenise(q), vocab));
+}
+
+// Case variants of a two-letter code, so a case-insensitive match can still use the plain index on country.
+export function caseVariants(code: string): string[] {
+  const [a, b] = code.toLowerCase();
+  const up = (c: string) => c.toUpperCase();
+  return [up(a) + up(b), a + b, up(a) + b, a + up(b)];
+}

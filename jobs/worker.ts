@@ -1,0 +1,144 @@
+import type { Db } from '../storage/db';
+import type { Clock } from '../tools/clock';
+import { claimJob, failAbandoned, markDone, markFailed, markRetry, nextDueAt, renewLease, type Job } from '../storage/queries/jobs';
+import { backoffDelay, PermanentJobError, type Handlers } from './queue';
+
+export type WorkerOptions = {
+  db: Db;
+  clock: Clock;
+  handlers: Handlers;
+  log?: (line: string) => void;
+};
+
+export type RunSummary = { started: number; done: number; retried: number; failed: number };
+
+const iso = (d: Date) => d.toISOString();
+const message = (e: unknown) => (e instanceof Error ? e.message : String(e)).slice(0, 2000);
+
+// Claims due jobs within the limits and runs them; shared by runDueJobs (drain once) and startWorker (poll).
+class Runner {
+  readonly running = new Map<number, Promise<void>>();
+  private readonly aborts = new Map<number, AbortController>();
+  private readonly perKind = new Map<string, number>();
+  readonly summary: RunSummary = { started: 0, done: 0, retried: 0, failed: 0 };
+
+  constructor(private readonly o: WorkerOptions, private readonly onSettled: () => void = () => {}) {}
+
+  // Starts every job that may run now; returns how many it started.
+  tick(): number {
+    const { db, clock, handlers } = this.o;
+    failAbandoned(db, iso(clock.now()));
+    let started = 0;
+    for (const [kind, spec] of Object.entries(handlers)) {
+      const limit = Math.max(1, spec.concurrency ?? 1);
+      while ((this.perKind.get(kind) ?? 0) < limit) {
+        const now = clock.now();
+        const job = claimJob(db, {
+          kind, now: iso(now), leaseUntil: iso(new Date(now.getTime() + (spec.leaseMs ?? 60_000))),
+          kindLimit: limit, userLimit: spec.perUser ?? Number.MAX_SAFE_INTEGER,
+        });
+        if (!job) break;
+        this.start(job);
+        started++;
+      }
+    }
+    return started;
+  }
+
+  private start(job: Job): void {
+    const { db, clock, handlers, log = console.warn } = this.o;
+    const spec = handlers[job.kind];
+    const leaseMs = spec.leaseMs ?? 60_000;
+    const abort = new AbortController();
+    this.aborts.set(job.id, abort);
+    this.perKind.set(job.kind, (this.perKind.get(job.kind) ?? 0) + 1);
+    this.summary.started++;
+    // Renew the lease while the handler runs; losing it means another worker owns the job now.
+    const heartbeat = setInterval(() => {
+      if (!renewLease(db, job.id, job.attempts, iso(new Date(clock.now().getTime() + leaseMs)))) abort.abort(new Error('lease lost'));
+    }, Math.max(50, Math.floor(leaseMs / 3)));
+    heartbeat.unref?.();
+    const lastAttempt = job.attempts >= job.maxAttempts;
+    const p = (async () => {
+      try {
+        await spec.run(job.payload, { db, clock, job, lastAttempt, signal: abort.signal });
+        if (markDone(db, job.id, job.attempts, iso(clock.now()))) this.summary.done++;
+      } catch (e) {
+        const now = clock.now();
+        if (e instanceof PermanentJobError || lastAttempt) {
+          if (markFailed(db, job.id, job.attempts, iso(now), message(e))) this.summary.failed++;
+          log(`[jobs] ${job.kind} #${job.id} failed after ${job.attempts} attempt(s): ${message(e)}`);
+        } else {
+          const at = new Date(now.getTime() + backoffDelay(job.attempts, spec.backoffMs));
+          if (markRetry(db, job.id, job.attempts, iso(at), message(e))) this.summary.retried++;
+          log(`[jobs] ${job.kind} #${job.id} attempt ${job.attempts} failed, retrying at ${iso(at)}: ${message(e)}`);
+        }
+      } finally {
+        clearInterval(heartbeat);
+        this.aborts.delete(job.id);
+        this.running.delete(job.id);
+        this.perKind.set(job.kind, (this.perKind.get(job.kind) ?? 1) - 1);
+        this.onSettled();
+      }
+    })();
+    this.running.set(job.id, p);
+  }
+
+  abortAll(reason: string): void {
+    for (const a of this.aborts.values()) a.abort(new Error(reason));
+  }
+}
+
+// Runs every job that is due now (and any due job they enqueue) until none is left, then returns.
+// Used by `npm run admin -- run-jobs` and by tests.
+export async function runDueJobs(o: WorkerOptions & { maxJobs?: number }): Promise<RunSummary> {
+  const runner = new Runner(o);
+  const max = o.maxJobs ?? 10_000;
+  for (;;) {
+    if (runner.summary.started < max) runner.tick();
+    if (runner.running.size === 0) return runner.summary;
+    await Promise.race(runner.running.values());
+  }
+}
+
+export type Worker = { stop(opts?: { graceMs?: number }): Promise<void>; readonly summary: RunSummary };
+
+// Polls for due jobs until stopped. stop() waits for running jobs (up to graceMs), then aborts them.
+export function startWorker(o: WorkerOptions & { pollMs?: number }): Worker {
+  const pollMs = o.pollMs ?? 1_000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  const schedule = (ms: number) => {
+    if (stopped) return;
+    clearTimeout(timer);
+    timer = setTimeout(loop, ms);
+    timer.unref?.();
+  };
+  const runner = new Runner(o, () => schedule(0)); // a finished job frees a slot: look again at once
+  function loop() {
+    if (stopped) return;
+    try {
+      runner.tick();
+    } catch (e) {
+      (o.log ?? console.warn)(`[jobs] worker tick failed: ${message(e)}`);
+    }
+    // Sleep until the next job is due, but never longer than pollMs (jobs may be added meanwhile).
+    // A job already due but not claimed waits for a free slot: a finishing job reschedules at once.
+    const next = nextDueAt(o.db, Object.keys(o.handlers));
+    const delta = next ? new Date(next).getTime() - o.clock.now().getTime() : Infinity;
+    schedule(delta > 0 ? Math.max(10, Math.min(pollMs, delta)) : pollMs);
+  }
+  schedule(0);
+  return {
+    summary: runner.summary,
+    async stop({ graceMs = 10_000 } = {}) {
+      stopped = true;
+      clearTimeout(timer);
+      const all = Promise.allSettled(runner.running.values());
+      const grace = new Promise<void>((r) => setTimeout(r, graceMs).unref?.());
+      await Promise.race([all, grace]);
+      runner.abortAll('worker stopped');
+      await all;
+    },
+  };
+}

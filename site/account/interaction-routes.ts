@@ -1,0 +1,121 @@
+import type { Context, Hono } from 'hono';
+import { errors as oidcErrors } from 'oidc-provider';
+import { signIn } from '../../auth/accounts';
+import { csrfToken, csrfValid, currentUser, startSession } from '../../auth/session';
+import { nodeBindings } from '../../auth/oidc/mount';
+import { approveConsent } from '../../auth/oidc/grants';
+import { userById } from '../../storage/queries/users';
+import { formString, seeOther, send } from './ui';
+import { ConsentPage, InteractionGonePage, InteractionLoginPage, type ClientView } from './interaction-views';
+import type { AccountDeps } from './routes';
+
+type Interaction = Awaited<ReturnType<AccountDeps['provider']['interactionDetails']>>;
+
+const hostOf = (uri: unknown) => {
+  try {
+    return typeof uri === 'string' ? new URL(uri).host : null;
+  } catch {
+    return null;
+  }
+};
+
+// Sign-in and consent for oidc-provider (design: the routes switch on prompt.name). The interaction id in the
+// URL must match the one the provider's cookie names; every response is no-store (see ui.send / seeOther).
+export function registerInteractionRoutes(app: Hono, deps: AccountDeps): void {
+  const { provider, config } = deps;
+  const siteName = config.siteName;
+
+  async function load(c: Context): Promise<Interaction | Response> {
+    const { incoming, outgoing } = nodeBindings(c);
+    try {
+      const details = await provider.interactionDetails(incoming, outgoing);
+      if (details.uid !== c.req.param('uid')) throw new oidcErrors.SessionNotFound('interaction mismatch');
+      return details;
+    } catch (err) {
+      if (!(err instanceof oidcErrors.SessionNotFound)) throw err;
+      return send(c, InteractionGonePage({ siteName, message: 'This sign-in link has expired or was opened in another browser.' }), 400);
+    }
+  }
+
+  async function clientView(details: Interaction): Promise<ClientView> {
+    const id = String(details.params.client_id);
+    const client = await provider.Client.find(id);
+    const cimd = /^https:\/\//.test(id);
+    return {
+      id,
+      name: client?.clientName ?? (cimd ? hostOf(id) ?? id : 'An unnamed app'),
+      redirectHost: hostOf(details.params.redirect_uri),
+      verifiedHost: cimd ? hostOf(id) : null,
+    };
+  }
+
+  const finish = async (c: Context, result: Parameters<typeof provider.interactionResult>[2], merge = true) => {
+    const { incoming, outgoing } = nodeBindings(c);
+    const to = await provider.interactionResult(incoming, outgoing, result, { mergeWithLastSubmission: merge });
+    return seeOther(c, to);
+  };
+
+  async function loginPage(c: Context, details: Interaction, extra: { error?: string; email?: string } = {}, status: 200 | 401 = 200) {
+    const user = currentUser(c, deps);
+    return send(c, InteractionLoginPage({
+      siteName, uid: details.uid, csrf: csrfToken(c, deps, user), client: await clientView(details), signedInAs: user?.email, ...extra,
+    }), status);
+  }
+
+  app.get('/oauth/interaction/:uid', async (c) => {
+    const details = await load(c);
+    if (details instanceof Response) return details;
+    if (details.prompt.name === 'login') return loginPage(c, details);
+    if (details.prompt.name !== 'consent') return finish(c, { error: 'interaction_required', error_description: `Unsupported prompt ${details.prompt.name}` }, false);
+    const user = userById(deps.db, Number(details.session?.accountId));
+    if (!user) return finish(c, { error: 'login_required', error_description: 'The account no longer exists.' }, false);
+    const d = details.prompt.details as { missingOIDCScope?: string[]; missingResourceScopes?: Record<string, string[]> };
+    const requested = [...new Set([...(d.missingOIDCScope ?? []), ...Object.values(d.missingResourceScopes ?? {}).flat()])];
+    const asked = String(details.params.scope ?? '').split(' ').filter(Boolean);
+    return send(c, ConsentPage({
+      siteName, uid: details.uid, csrf: csrfToken(c, deps, currentUser(c, deps)), client: await clientView(details), email: user.email,
+      requested, alreadyAllowed: asked.filter((s) => !requested.includes(s)),
+      resources: Object.keys(d.missingResourceScopes ?? {}),
+    }));
+  });
+
+  app.post('/oauth/interaction/:uid/login', async (c) => {
+    const details = await load(c);
+    if (details instanceof Response) return details;
+    const f = await c.req.parseBody();
+    if (!csrfValid(c, deps, currentUser(c, deps), f.csrf)) return loginPage(c, details, { error: 'The form expired. Please sign in again.' }, 401);
+    const email = formString(f.email, 300);
+    const userId = await signIn(deps, email, formString(f.password, 1000));
+    if (userId === null) return loginPage(c, details, { email, error: 'The e-mail or the password is not right.' }, 401);
+    startSession(c, deps, userId); // signed in on the site too, so the account page works right after
+    return finish(c, { login: { accountId: String(userId) } });
+  });
+
+  app.post('/oauth/interaction/:uid/continue', async (c) => {
+    const details = await load(c);
+    if (details instanceof Response) return details;
+    const user = currentUser(c, deps);
+    const f = await c.req.parseBody();
+    if (!user || !csrfValid(c, deps, user, f.csrf)) return loginPage(c, details, { error: 'Please sign in.' }, 401);
+    return finish(c, { login: { accountId: String(user.userId) } });
+  });
+
+  app.post('/oauth/interaction/:uid/confirm', async (c) => {
+    const details = await load(c);
+    if (details instanceof Response) return details;
+    const f = await c.req.parseBody();
+    if (!csrfValid(c, deps, currentUser(c, deps), f.csrf)) return seeOther(c, `/oauth/interaction/${details.uid}`);
+    if (details.prompt.name !== 'consent' || !details.session) return seeOther(c, `/oauth/interaction/${details.uid}`);
+    const client = await clientView(details);
+    const grantId = await approveConsent(provider, deps, details, { clientId: client.id, clientName: client.name, redirectHost: client.redirectHost });
+    return finish(c, { consent: { grantId } });
+  });
+
+  app.post('/oauth/interaction/:uid/abort', async (c) => {
+    const details = await load(c);
+    if (details instanceof Response) return details;
+    const f = await c.req.parseBody();
+    if (!csrfValid(c, deps, currentUser(c, deps), f.csrf)) return seeOther(c, `/oauth/interaction/${details.uid}`);
+    return finish(c, { error: 'access_denied', error_description: 'The user did not allow access.' }, false);
+  });
+}

@@ -1,0 +1,117 @@
+import type { Context, Hono } from 'hono';
+import type Provider from 'oidc-provider';
+import type { AuthDeps } from '../../auth/actor';
+import { createApiKey, parseScopes, signIn, signUp } from '../../auth/accounts';
+import { csrfToken, csrfValid, currentUser, endSession, startSession, type SiteUser } from '../../auth/session';
+import { endProviderSession } from '../../auth/oidc/mount';
+import { apiKeysOfUser, revokeApiKey } from '../../storage/queries/api-keys';
+import { connectedApps, revokeClientGrants } from '../../storage/queries/oauth';
+import { formString, safeNext, seeOther, send } from './ui';
+import { AccountPage, SignInPage, SignUpPage, type AccountView } from './views';
+import { registerInteractionRoutes } from './interaction-routes';
+
+export type AccountDeps = AuthDeps & { provider: Provider };
+
+type Form = Record<string, string | File | (string | File)[]>;
+const form = (c: Context) => c.req.parseBody({ all: true }) as Promise<Form>;
+const list = (v: Form[string] | undefined): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+// A stale or forged form gets a plain 403 page rather than a silent redirect.
+const csrfFailed = (c: Context) =>
+  c.text('This form has expired or did not come from this site. Go back, reload the page and try again.', 403, { 'cache-control': 'no-store' });
+
+// Sign-up, sign-in, sign-out, the account page (API keys, connected apps), and the OAuth interaction pages.
+export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {
+  const siteName = deps.config.siteName;
+
+  const accountPage = (c: Context, user: SiteUser, extra: Partial<AccountView> = {}, status: 200 | 201 | 400 = 200) =>
+    send(c, AccountPage({
+      siteName, csrf: user.csrf, user, keys: apiKeysOfUser(deps.db, user.userId), apps: connectedApps(deps.db, user.userId), ...extra,
+    }), status);
+
+  app.get('/signup', (c) => {
+    const user = currentUser(c, deps);
+    const next = safeNext(c.req.query('next'));
+    if (user) return seeOther(c, next);
+    return send(c, SignUpPage({ siteName, csrf: csrfToken(c, deps, undefined), next }));
+  });
+
+  app.post('/signup', async (c) => {
+    const f = await form(c);
+    if (!csrfValid(c, deps, undefined, f.csrf)) return csrfFailed(c);
+    const values = { email: formString(f.email, 300), name: formString(f.name, 300) };
+    const next = safeNext(f.next);
+    const result = await signUp(deps, { ...values, password: formString(f.password, 1000) });
+    if ('errors' in result) return send(c, SignUpPage({ siteName, csrf: csrfToken(c, deps, undefined), next, values, errors: result.errors }), 400);
+    startSession(c, deps, result.userId);
+    return seeOther(c, next);
+  });
+
+  app.get('/signin', (c) => {
+    const next = safeNext(c.req.query('next'));
+    if (currentUser(c, deps)) return seeOther(c, next);
+    return send(c, SignInPage({ siteName, csrf: csrfToken(c, deps, undefined), next }));
+  });
+
+  app.post('/signin', async (c) => {
+    const f = await form(c);
+    if (!csrfValid(c, deps, undefined, f.csrf)) return csrfFailed(c);
+    const next = safeNext(f.next);
+    const email = formString(f.email, 300);
+    const userId = await signIn(deps, email, formString(f.password, 1000));
+    if (userId === null) {
+      return send(c, SignInPage({ siteName, csrf: csrfToken(c, deps, undefined), next, email, error: 'The e-mail or the password is not right.' }), 401);
+    }
+    startSession(c, deps, userId);
+    return seeOther(c, next);
+  });
+
+  app.post('/signout', async (c) => {
+    const user = currentUser(c, deps);
+    const f = await form(c);
+    if (user && !csrfValid(c, deps, user, f.csrf)) return csrfFailed(c);
+    endSession(c, deps);
+    await endProviderSession(deps.provider, c);
+    return seeOther(c, '/');
+  });
+
+  app.get('/account', (c) => {
+    const user = currentUser(c, deps);
+    if (!user) return seeOther(c, '/signin?next=%2Faccount');
+    return accountPage(c, user);
+  });
+
+  app.post('/account/api-keys', async (c) => {
+    const user = currentUser(c, deps);
+    if (!user) return seeOther(c, '/signin?next=%2Faccount');
+    const f = await form(c);
+    if (!csrfValid(c, deps, user, f.csrf)) return csrfFailed(c);
+    const name = formString(f.name, 300);
+    const scopes = parseScopes(list(f.scopes));
+    const created = createApiKey(deps, user.userId, name, scopes);
+    if ('errors' in created) return accountPage(c, user, { errors: created.errors, values: { name, scopes } }, 400);
+    return accountPage(c, user, { newKey: { key: created.key, name: name.trim() } }, 201);
+  });
+
+  app.post('/account/api-keys/:id/revoke', async (c) => {
+    const user = currentUser(c, deps);
+    if (!user) return seeOther(c, '/signin?next=%2Faccount');
+    const f = await form(c);
+    if (!csrfValid(c, deps, user, f.csrf)) return csrfFailed(c);
+    const id = Number(c.req.param('id'));
+    if (Number.isSafeInteger(id)) revokeApiKey(deps.db, user.userId, id, deps.clock.now().toISOString());
+    return seeOther(c, '/account#api-keys');
+  });
+
+  app.post('/account/apps/revoke', async (c) => {
+    const user = currentUser(c, deps);
+    if (!user) return seeOther(c, '/signin?next=%2Faccount');
+    const f = await form(c);
+    if (!csrfValid(c, deps, user, f.csrf)) return csrfFailed(c);
+    const clientId = formString(f.client_id, 2000);
+    if (clientId) revokeClientGrants(deps.db, user.userId, clientId);
+    return seeOther(c, '/account#connected-apps');
+  });
+
+  registerInteractionRoutes(app, deps);
+}

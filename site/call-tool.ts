@@ -1,0 +1,31 @@
+import type { AppDeps } from '../transport/app';
+import { toolByName } from '../tools/registry';
+import { invokeTool } from '../tools/invoke';
+import { ToolError } from '../tools/errors';
+
+// Thrown when a page addresses a record the API would answer 404 for; the site renders its 404 page.
+export class PageNotFound extends Error {
+  constructor(readonly what: string) {
+    super(what);
+    this.name = 'PageNotFound';
+  }
+}
+
+// Pages show exactly what the API shows: they run the same registry tool, as an anonymous visitor,
+// through the same authorize → validate → run → output-check path the REST and MCP adapters use.
+export async function callTool<T = any>(deps: AppDeps, name: string, input: object, ip = 'site'): Promise<T> {
+  const tool = toolByName.get(name);
+  if (!tool) throw new ToolError('unavailable', `The ${name} operation is not available yet.`);
+  try {
+    return (await invokeTool(tool, { db: deps.db, config: deps.config, clock: deps.clock, actor: { kind: 'anonymous', ip } }, input)) as T;
+  } catch (err) {
+    if (err instanceof ToolError && err.kind === 'not_found') throw new PageNotFound(err.message);
+    throw err;
+  }
+}
+
+// Query-string values for paging, clamped into the spec's bounds so a hand-edited URL never 400s a page.
+export function pageParam(raw: string | undefined, max = 1000): number {
+  const n = Number(raw);
+  return Number.isInteger(n) && n >= 1 ? Math.min(n, max) : 1;
+}

@@ -1,0 +1,144 @@
+import type { Hono } from 'hono';
+import type { AppDeps } from '../../transport/app';
+import type { ListingProfile } from '../../tools/listings/listing-profile';
+import type { ListingSummary } from '../../tools/listing-summary';
+import { countListingView } from '../../storage/queries/views';
+import { clientIp } from '../../auth/actor';
+import { PageNotFound, callTool } from '../call-tool';
+import { Faqs, ListingRow, Logo, Paragraphs, formatDate, plural } from '../components';
+import { Layout } from '../layout';
+import { htmlResponse, sitePage } from '../render';
+import { externalHref, hostOf } from '../safe-url';
+import { Socials } from './socials';
+import {
+  BadgesSection, DomainRating, Founders, Media, Milestones, Pricing, Rating, Story, Updates, VotesChart, type Badges,
+} from './listing-sections';
+
+type Alternatives = { items: Array<ListingSummary & { approved: boolean }>; total: number };
+
+// Field names such as founded_year read as "Founded year".
+const humanField = (f: string) => { const t = f.replace(/_/g, ' ').trim(); return t.charAt(0).toUpperCase() + t.slice(1); };
+
+const EMAIL = /^[^\s@<>"']+@[^\s@<>"']+\.[^\s@<>"']+$/;
+
+// A missing optional part (no badges earned yet, no alternatives) leaves its section out instead of failing the page.
+const optional = <T,>(p: Promise<T>): Promise<T | null> => p.catch((err) => (err instanceof PageNotFound ? null : Promise.reject(err)));
+
+function Facts(props: { l: ListingProfile }) {
+  const l = props.l;
+  const video = externalHref(l.demo_video_url);
+  const rows: Array<[string, unknown]> = [
+    ['Stage', l.stage], ['Country', l.country?.toUpperCase()], ['City', l.city], ['Founded', l.founded_year],
+    ['Contact', l.contact_email && EMAIL.test(l.contact_email) ? <a href={`mailto:${l.contact_email}`}>{l.contact_email}</a> : null],
+    ['Demo video', video ? <a href={video} rel="nofollow noopener ugc">{hostOf(video)}</a> : null],
+  ];
+  const shown = rows.filter(([, v]) => v !== null && v !== undefined && v !== '');
+  if (!shown.length) return null;
+  return (
+    <section aria-labelledby="details">
+      <h2 id="details">Details</h2>
+      <dl class="facts">{shown.map(([k, v]) => <><dt>{k}</dt><dd>{v as string}</dd></>)}</dl>
+    </section>
+  );
+}
+
+function ListingPage(props: { siteName: string; l: ListingProfile; badges: Badges | null; alternatives: Alternatives | null }) {
+  const { l } = props;
+  const website = externalHref(l.links.website);
+  const primary = l.categories.find((c) => c.primary) ?? l.categories[0];
+  const about = l.description ?? l.summary ?? l.short_description;
+  return (
+    <Layout siteName={props.siteName} title={l.tagline ? `${l.name}: ${l.tagline}` : l.name} canonical={l.links.page_url}
+      description={l.short_description ?? l.tagline ?? `${l.name} on ${props.siteName}`}>
+      {primary ? <nav aria-label="Breadcrumb" class="small"><a href="/categories">Categories</a> › <a href={`/categories/${encodeURIComponent(primary.slug)}`}>{primary.name}</a></nav> : null}
+      <div class="listing-head">
+        <Logo url={l.logo_url} size={72} />
+        <div class="grow">
+          <h1>{l.name}</h1>
+          {l.tagline ? <p class="muted">{l.tagline}</p> : null}
+          <p class="small">
+            {l.status === 'scheduled' && l.launch_week
+              ? <><span class="pill">Upcoming</span> Launching in the <a href={`/launches/weeks/${l.launch_week}`}>{`week of ${formatDate(l.launch_week)}`}</a> </>
+              : null}
+            {l.featured ? <span class="pill paid">Featured · paid</span> : null} {l.verified ? <span class="pill" title="Claimed and verified by the company">Verified</span> : null}
+          </p>
+          {website ? <p><a class="button" href={website} rel="noopener">{`Visit ${hostOf(website)}`}</a></p> : null}
+        </div>
+        <section class="card votes-card" aria-labelledby="votes-heading">
+          <h2 id="votes-heading" class="sr-only">Votes</h2>
+          <p class="stat">{plural(l.votes, 'vote')}</p>
+          <p class="small muted">Votes are cast by signed-in people on this site, never through the API.</p>
+        </section>
+      </div>
+      <div class="cols">
+        <div>
+          {l.headline ? <p><strong>{l.headline}</strong></p> : null}
+          <section aria-labelledby="about">
+            <h2 id="about">About {l.name}</h2>
+            {about ? <Paragraphs text={about} /> : <p class="muted">No description yet.</p>}
+            {l.summary && l.summary !== about ? <Paragraphs text={l.summary} /> : null}
+          </section>
+          {l.features.length ? <section aria-labelledby="features"><h2 id="features">Features</h2><ul>{l.features.map((f) => <li>{f}</li>)}</ul></section> : null}
+          {l.usps.length ? <section aria-labelledby="usps"><h2 id="usps">Why choose it</h2><ul>{l.usps.map((f) => <li>{f}</li>)}</ul></section> : null}
+          <Pricing pricing={l.pricing} />
+          <Story story={l.story} />
+          <Milestones milestones={l.milestones} />
+          <Media media={l.media} />
+          <Updates updates={l.latest_updates} />
+          <Faqs faqs={l.faqs} />
+          <VotesChart name={l.name} weeks={l.votes_by_week} />
+          {props.alternatives?.items.length ? (
+            <section aria-labelledby="alternatives">
+              <h2 id="alternatives">Alternatives</h2>
+              <ul class="plain">{props.alternatives.items.map((a) => <ListingRow item={a} note={a.approved ? <span class="pill">Named by the maker</span> : null} />)}</ul>
+            </section>
+          ) : null}
+        </div>
+        <aside aria-label={`More about ${l.name}`}>
+          <Rating rating={l.community_rating} />
+          <DomainRating name={l.name} dr={l.domain_rating} />
+          {l.categories.length ? (
+            <section aria-labelledby="categories">
+              <h2 id="categories">Categories</h2>
+              <ul class="inline-list">{l.categories.map((c) => <li><a href={`/categories/${encodeURIComponent(c.slug)}`}>{c.name}</a>{c.primary ? <span class="small muted"> (primary)</span> : null}</li>)}</ul>
+            </section>
+          ) : null}
+          <Founders founders={l.founders} />
+          <Facts l={l} />
+          <Socials socials={l.socials} />
+          <section aria-labelledby="links">
+            <h2 id="links">Links</h2>
+            <ul>
+              {website ? <li><a href={website} rel="noopener">Website</a></li> : null}
+              {props.badges?.badges.length ? <li><a href="#badges">Badges and embed code</a></li> : null}
+              <li><a href={l.links.badges_url}>Badges as JSON</a></li>
+              <li><a href={`/api/v1/listings/${encodeURIComponent(l.slug)}`}>This listing as JSON</a></li>
+            </ul>
+          </section>
+          {l.not_found_on_website.length ? (
+            <section aria-labelledby="not-stated">
+              <h2 id="not-stated">Not stated on the website</h2>
+              <p class="small muted">The company's own website does not state these, so they are left blank rather than guessed:</p>
+              <ul class="small">{l.not_found_on_website.map((f) => <li>{humanField(f)}</li>)}</ul>
+            </section>
+          ) : null}
+        </aside>
+      </div>
+      <BadgesSection badges={props.badges} />
+    </Layout>
+  );
+}
+
+export function registerListingPages(app: Hono, deps: AppDeps): void {
+  app.get('/listings/:slug', sitePage(deps, async (c) => {
+    const slug = c.req.param('slug');
+    const ip = clientIp(c);
+    const [listing, badges, alternatives] = await Promise.all([
+      callTool<ListingProfile>(deps, 'get_listing', { slug }, ip),
+      optional(callTool<Badges>(deps, 'get_badges', { slug }, ip)),
+      optional(callTool<Alternatives>(deps, 'get_alternatives', { slug, per_page: 5 }, ip)),
+    ]);
+    countListingView(deps.db, listing.slug);
+    return htmlResponse(<ListingPage siteName={deps.config.siteName} l={listing} badges={badges} alternatives={alternatives} />);
+  }));
+}

@@ -1,0 +1,51 @@
+import type { Context, Handler } from 'hono';
+import type { Child } from 'hono/jsx';
+import type { AppDeps } from '../transport/app';
+import { ToolError } from '../tools/errors';
+import { PageNotFound } from './call-tool';
+import { Layout } from './layout';
+
+export const HTML_TYPE = 'text/html; charset=utf-8';
+
+// Every page goes out as a complete document with the same headers.
+export async function htmlResponse(node: Child, status = 200, headers: Record<string, string> = {}): Promise<Response> {
+  const body = await (node as { toString(): string | Promise<string> }).toString();
+  return new Response(`<!doctype html>${body}`, { status, headers: { 'content-type': HTML_TYPE, ...headers } });
+}
+
+export function ErrorPage(props: { siteName: string; status: number; heading: string; message: string }) {
+  return (
+    <Layout siteName={props.siteName} title={props.heading} description={props.message} noindex>
+      <h1>{props.heading}</h1>
+      <p>{props.message}</p>
+      <p>
+        Try the <a href="/">home page</a>, browse <a href="/launches">launches</a> or <a href="/categories">categories</a>,
+        or look at the <a href="/leaderboards">leaderboards</a>.
+      </p>
+      <p class="muted small">Status {props.status}</p>
+    </Layout>
+  );
+}
+
+export const notFoundPage = (deps: AppDeps, message = 'There is no page at this address. It may have moved, or the link may be mistyped.') =>
+  htmlResponse(<ErrorPage siteName={deps.config.siteName} status={404} heading="Page not found" message={message} />, 404);
+
+// Wraps a page handler: an unknown record becomes the 404 page, bad input a 400 page, anything else a 500 page.
+export function sitePage(deps: AppDeps, handler: (c: Context) => Promise<Response>): Handler {
+  return async (c) => {
+    try {
+      return await handler(c);
+    } catch (err) {
+      if (err instanceof PageNotFound) return notFoundPage(deps, err.what);
+      const siteName = deps.config.siteName;
+      if (err instanceof ToolError && err.kind === 'invalid_input') {
+        return htmlResponse(<ErrorPage siteName={siteName} status={400} heading="That address is not valid" message={err.message} />, 400);
+      }
+      if (err instanceof ToolError && err.kind === 'unavailable') {
+        return htmlResponse(<ErrorPage siteName={siteName} status={503} heading="Not available yet" message={err.message} />, 503);
+      }
+      console.error('site page failed', c.req.path, err);
+      return htmlResponse(<ErrorPage siteName={siteName} status={500} heading="Something went wrong" message="This page could not be shown. Please try again in a moment." />, 500);
+    }
+  };
+}

@@ -1,0 +1,63 @@
+import type { Db } from '../db';
+import { withTransaction } from '../db';
+import { SETTING_DEFAULTS, getSetting, setSetting, type SettingKey } from './settings';
+
+// Operator writes behind `npm run admin`. AdminError is a refusal the operator can fix (unknown code, bad value);
+// its message is printed as is.
+export class AdminError extends Error {}
+
+export type PriceRow = { code: string; name: string; price_cents: number; needs_listing: number; week_rule: string; active: number };
+
+export function listPrices(db: Db): PriceRow[] {
+  return db.sqlite.prepare('SELECT code, name, price_cents, needs_listing, week_rule, active FROM products ORDER BY position, code').all() as PriceRow[];
+}
+
+function knownCodes(db: Db): string {
+  const codes = (db.sqlite.prepare('SELECT code FROM products ORDER BY position, code').pluck().all() as string[]);
+  return codes.length ? codes.join(', ') : '(none: the database has no products yet; run `npm run admin -- seed` first)';
+}
+
+// The billboard minimum lives in two places (the billboard_min product's price and the billboard_min_cents
+// setting); both writers below keep them equal.
+export function setPrice(db: Db, code: string, cents: number): { previous: number } {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new AdminError(`CENTS must be a whole number of US cents (0 or more), got ${cents}`);
+  return withTransaction(db, () => {
+    const row = db.sqlite.prepare('SELECT price_cents FROM products WHERE code = ?').get(code) as { price_cents: number } | undefined;
+    if (!row) throw new AdminError(`Unknown product code "${code}". Known codes: ${knownCodes(db)}`);
+    if (code === 'billboard_min' && cents < 1) throw new AdminError('The billboard minimum must be at least 1 cent');
+    db.sqlite.prepare('UPDATE products SET price_cents = ? WHERE code = ?').run(cents, code);
+    if (code === 'billboard_min') setSetting(db, 'billboard_min_cents', String(cents));
+    return { previous: row.price_cents };
+  });
+}
+
+const TEXT_SETTINGS = new Set<SettingKey>(['site_tagline']);
+const isKey = (key: string): key is SettingKey => Object.prototype.hasOwnProperty.call(SETTING_DEFAULTS, key);
+
+export function setSettingValue(db: Db, key: string, value: string): { previous: string } {
+  if (!isKey(key)) throw new AdminError(`Unknown setting "${key}". Known settings: ${Object.keys(SETTING_DEFAULTS).join(', ')}`);
+  if (TEXT_SETTINGS.has(key)) {
+    if (!value.trim() || value.length > 200) throw new AdminError(`${key} must be 1 to 200 characters`);
+  } else if (!/^\d{1,9}$/.test(value)) {
+    throw new AdminError(`${key} must be a whole number (0 or more), got "${value}"`);
+  }
+  const n = Number(value);
+  if (key === 'billboard_min_cents' && n < 1) throw new AdminError('billboard_min_cents must be at least 1');
+  if (['bookable_weeks', 'trending_half_life_hours'].includes(key) && n < 1) throw new AdminError(`${key} must be at least 1`);
+  if (key === 'free_queue_min_weeks' && n > Number(getSetting(db, 'free_queue_max_weeks'))) {
+    throw new AdminError(`free_queue_min_weeks (${n}) cannot be above free_queue_max_weeks (${getSetting(db, 'free_queue_max_weeks')})`);
+  }
+  if (key === 'free_queue_max_weeks' && n < Number(getSetting(db, 'free_queue_min_weeks'))) {
+    throw new AdminError(`free_queue_max_weeks (${n}) cannot be below free_queue_min_weeks (${getSetting(db, 'free_queue_min_weeks')})`);
+  }
+  return withTransaction(db, () => {
+    const previous = getSetting(db, key);
+    setSetting(db, key, value);
+    if (key === 'billboard_min_cents') db.sqlite.prepare("UPDATE products SET price_cents = ? WHERE code = 'billboard_min'").run(n);
+    return { previous };
+  });
+}
+
+export function listSettings(db: Db): { key: SettingKey; value: string }[] {
+  return (Object.keys(SETTING_DEFAULTS) as SettingKey[]).map((key) => ({ key, value: getSetting(db, key) }));
+}

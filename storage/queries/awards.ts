@@ -1,0 +1,32 @@
+import type { Db } from '../db';
+
+export type AwardRow = { week: string; rank: number; listing_id: number; votes: number };
+
+// Awards of listings that are not live (e.g. taken down later) stay hidden with their listing.
+const VISIBLE = `FROM awards a JOIN listings l ON l.id = a.listing_id WHERE l.status = 'live'`;
+
+function prepare(db: Db) {
+  const s = db.sqlite;
+  return {
+    page: s.prepare(`SELECT a.week, a.rank, a.listing_id, a.votes ${VISIBLE} AND (@slug IS NULL OR l.slug = @slug)
+      ORDER BY a.week DESC, a.rank ASC, a.id ASC LIMIT @limit OFFSET @offset`),
+    count: s.prepare(`SELECT count(*) AS n ${VISIBLE} AND (@slug IS NULL OR l.slug = @slug)`),
+    ofWeek: s.prepare(`SELECT a.week, a.rank, a.listing_id, a.votes ${VISIBLE} AND a.week = ? ORDER BY a.rank ASC, a.id ASC`),
+  };
+}
+
+const cache = new WeakMap<Db, ReturnType<typeof prepare>>();
+function stmts(db: Db) {
+  let s = cache.get(db);
+  if (!s) cache.set(db, (s = prepare(db)));
+  return s;
+}
+
+export function awardsPage(db: Db, listingSlug: string | null, limit: number, offset: number): { rows: AwardRow[]; total: number } {
+  const s = stmts(db);
+  const rows = s.page.all({ slug: listingSlug, limit, offset }) as AwardRow[];
+  const total = (s.count.get({ slug: listingSlug }) as { n: number }).n;
+  return { rows, total };
+}
+
+export const awardsOfWeek = (db: Db, week: string): AwardRow[] => stmts(db).ofWeek.all(week) as AwardRow[];

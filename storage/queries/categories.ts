@@ -1,0 +1,85 @@
+import type { Db } from '../db';
+import type { Faq } from '../schema';
+import { memoUntilChange } from './launches';
+
+export type CategoryRow = { id: number; slug: string; name: string; description: string; parent_id: number | null };
+export type CategoryDetail = CategoryRow & { faqs: Faq[] };
+
+// Membership is listing_categories (the primary category has is_primary = 1, extras 0), as search and the
+// listing profile read it.
+const SUBTREE_MEMBERS = `WITH RECURSIVE sub(id) AS (SELECT ? UNION SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id)`;
+const IN_SUBTREE = `l.status = 'live' AND l.id IN (SELECT listing_id FROM listing_categories WHERE category_id IN (SELECT id FROM sub))`;
+
+function prepare(db: Db) {
+  const s = db.sqlite;
+  return {
+    all: s.prepare(`SELECT id, slug, name, description, parent_id FROM categories ORDER BY position, name`),
+    // Ordered by listing so one listing's categories arrive together (the primary key order of listing_categories).
+    liveMemberships: s.prepare(`SELECT lc.listing_id, lc.category_id FROM listing_categories lc
+      JOIN listings l ON l.id = lc.listing_id WHERE l.status = 'live' ORDER BY lc.listing_id`).raw(true),
+    bySlug: s.prepare(`SELECT id, slug, name, description, parent_id, faqs FROM categories WHERE slug = ?`),
+    byId: s.prepare(`SELECT id, slug, name, description, parent_id FROM categories WHERE id = ?`),
+    children: s.prepare(`SELECT id, slug, name, description, parent_id FROM categories WHERE parent_id = ? ORDER BY position, name`),
+    memberIds: s.prepare(`${SUBTREE_MEMBERS} SELECT l.id FROM listings l WHERE ${IN_SUBTREE}
+      ORDER BY l.votes_count DESC, l.launched_at ASC, l.id ASC LIMIT ? OFFSET ?`),
+  };
+}
+
+const cache = new WeakMap<Db, ReturnType<typeof prepare>>();
+function stmts(db: Db) {
+  let s = cache.get(db);
+  if (!s) cache.set(db, (s = prepare(db)));
+  return s;
+}
+
+export const allCategories = (db: Db): CategoryRow[] => stmts(db).all.all() as CategoryRow[];
+
+// Live listings per category, its descendants included and each listing counted once. Reading every
+// membership is the costly part, so the result is remembered until the database changes.
+export function liveCountsByCategory(db: Db): Map<number, number> {
+  return memoUntilChange(db, 'category-counts', () => {
+    const parentOf = new Map(allCategories(db).map((c) => [c.id, c.parent_id]));
+    return subtreeCounts(stmts(db).liveMemberships.all() as [number, number][], parentOf);
+  });
+}
+
+// memberships: [listing_id, category_id] grouped by listing. A listing adds 1 to each distinct ancestor-or-self
+// of its categories, so a listing in both a category and its subcategory is counted once in the parent.
+function subtreeCounts(memberships: [number, number][], parentOf: Map<number, number | null>): Map<number, number> {
+  const counts = new Map<number, number>();
+  let current = -1;
+  let seen = new Set<number>();
+  for (const [listingId, categoryId] of memberships) {
+    if (listingId !== current) {
+      current = listingId;
+      seen = new Set();
+    }
+    // Walk up to the root; stop at a category already credited for this listing (or at a cycle).
+    for (let c: number | null | undefined = categoryId; c != null && !seen.has(c); c = parentOf.get(c)) {
+      seen.add(c);
+      counts.set(c, (counts.get(c) ?? 0) + 1);
+    }
+  }
+  return counts;
+}
+
+export function categoryBySlug(db: Db, slug: string): CategoryDetail | null {
+  const row = stmts(db).bySlug.get(slug) as (CategoryRow & { faqs: string | null }) | undefined;
+  if (!row) return null;
+  let faqs: Faq[] = [];
+  try {
+    faqs = row.faqs ? (JSON.parse(row.faqs) as Faq[]) : [];
+  } catch {
+    faqs = []; // a malformed stored value must not take the category page down
+  }
+  return { ...row, faqs };
+}
+
+export const categoryById = (db: Db, id: number): CategoryRow | null =>
+  (stmts(db).byId.get(id) as CategoryRow | undefined) ?? null;
+
+export const childCategories = (db: Db, id: number): CategoryRow[] => stmts(db).children.all(id) as CategoryRow[];
+
+// A page of the live listings of the category and its descendants: most voted first, earlier launch then id on ties.
+export const liveListingIdsInCategory = (db: Db, categoryId: number, limit: number, offset: number): number[] =>
+  (stmts(db).memberIds.all(categoryId, limit, offset) as { id: number }[]).map((r) => r.id);

@@ -1,0 +1,113 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../db';
+import type { JobStatus } from '../schema/jobs';
+
+export type Job<P = unknown> = {
+  id: number;
+  kind: string;
+  payload: P;
+  status: JobStatus;
+  runAt: string;
+  attempts: number;
+  maxAttempts: number;
+  leaseUntil: string | null;
+  lastError: string | null;
+  userId: number | null;
+  dedupeKey: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+};
+
+type Row = {
+  id: number; kind: string; payload: string; status: JobStatus; run_at: string; attempts: number; max_attempts: number;
+  lease_until: string | null; last_error: string | null; user_id: number | null; dedupe_key: string | null;
+  created_at: string; started_at: string | null; finished_at: string | null;
+};
+
+const toJob = (r: Row): Job => ({
+  id: r.id, kind: r.kind, payload: JSON.parse(r.payload), status: r.status, runAt: r.run_at, attempts: r.attempts,
+  maxAttempts: r.max_attempts, leaseUntil: r.lease_until, lastError: r.last_error, userId: r.user_id,
+  dedupeKey: r.dedupe_key, createdAt: r.created_at, startedAt: r.started_at, finishedAt: r.finished_at,
+});
+
+const SQL = {
+  insert: `INSERT INTO jobs (kind, payload, status, run_at, attempts, max_attempts, user_id, dedupe_key, created_at)
+    VALUES (@kind, @payload, 'queued', @run_at, 0, @max_attempts, @user_id, @dedupe_key, @now)
+    ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+  byDedupe: `SELECT id FROM jobs WHERE dedupe_key = ?`,
+  byId: `SELECT * FROM jobs WHERE id = ?`,
+  // One atomic statement picks the oldest due job of a kind (queued and due, or running with an expired
+  // lease) while the kind's and the user's running counts are under their limits, and leases it.
+  claim: `UPDATE jobs SET status = 'running', attempts = attempts + 1, lease_until = @lease_until, started_at = @now
+    WHERE id = (
+      SELECT j.id FROM jobs j
+      WHERE j.kind = @kind AND j.attempts < j.max_attempts
+        AND ((j.status = 'queued' AND j.run_at <= @now) OR (j.status = 'running' AND j.lease_until <= @now))
+        AND (SELECT count(*) FROM jobs r WHERE r.kind = @kind AND r.status = 'running' AND r.lease_until > @now) < @kind_limit
+        AND (j.user_id IS NULL OR (SELECT count(*) FROM jobs r WHERE r.kind = @kind AND r.user_id = j.user_id
+              AND r.status = 'running' AND r.lease_until > @now) < @user_limit)
+      ORDER BY j.run_at, j.id LIMIT 1)
+    RETURNING *`,
+  renew: `UPDATE jobs SET lease_until = @lease_until WHERE id = @id AND attempts = @attempts AND status = 'running'`,
+  done: `UPDATE jobs SET status = 'done', lease_until = NULL, finished_at = @now
+    WHERE id = @id AND attempts = @attempts AND status = 'running'`,
+  retry: `UPDATE jobs SET status = 'queued', lease_until = NULL, run_at = @run_at, last_error = @error
+    WHERE id = @id AND attempts = @attempts AND status = 'running'`,
+  fail: `UPDATE jobs SET status = 'failed', lease_until = NULL, finished_at = @now, last_error = @error
+    WHERE id = @id AND attempts = @attempts AND status = 'running'`,
+  // A job whose last permitted attempt died with its process can never be claimed again: close it.
+  failAbandoned: `UPDATE jobs SET status = 'failed', lease_until = NULL, finished_at = @now,
+      last_error = coalesce(last_error || '; ', '') || 'lease expired on the last attempt'
+    WHERE status = 'running' AND lease_until <= @now AND attempts >= max_attempts`,
+  nextDue: `SELECT min(CASE WHEN status = 'queued' THEN run_at ELSE lease_until END) AS at FROM jobs
+    WHERE status IN ('queued', 'running') AND kind IN (SELECT value FROM json_each(?))`,
+} as const;
+
+const cache = new WeakMap<Db, Map<keyof typeof SQL, Statement>>();
+function stmt(db: Db, key: keyof typeof SQL): Statement {
+  let m = cache.get(db);
+  if (!m) cache.set(db, (m = new Map()));
+  let s = m.get(key);
+  if (!s) m.set(key, (s = db.sqlite.prepare(SQL[key])));
+  return s;
+}
+
+export type NewJob = { kind: string; payload: unknown; runAt: string; maxAttempts: number; userId: number | null; dedupeKey: string | null; now: string };
+
+// Inserts a job; with a dedupe key already taken, returns the existing job's id and created = false.
+export function insertJob(db: Db, j: NewJob): { id: number; created: boolean } {
+  const row = stmt(db, 'insert').get({
+    kind: j.kind, payload: JSON.stringify(j.payload ?? null), run_at: j.runAt, max_attempts: j.maxAttempts,
+    user_id: j.userId, dedupe_key: j.dedupeKey, now: j.now,
+  }) as { id: number } | undefined;
+  if (row) return { id: row.id, created: true };
+  const existing = stmt(db, 'byDedupe').get(j.dedupeKey) as { id: number };
+  return { id: existing.id, created: false };
+}
+
+export function getJob(db: Db, id: number): Job | undefined {
+  const r = stmt(db, 'byId').get(id) as Row | undefined;
+  return r && toJob(r);
+}
+
+export function claimJob(db: Db, q: { kind: string; now: string; leaseUntil: string; kindLimit: number; userLimit: number }): Job | undefined {
+  const r = stmt(db, 'claim').get({ kind: q.kind, now: q.now, lease_until: q.leaseUntil, kind_limit: q.kindLimit, user_limit: q.userLimit }) as Row | undefined;
+  return r && toJob(r);
+}
+
+// Each returns false when the job is no longer this attempt's (its lease expired and it was re-claimed).
+export const renewLease = (db: Db, id: number, attempts: number, leaseUntil: string) =>
+  stmt(db, 'renew').run({ id, attempts, lease_until: leaseUntil }).changes === 1;
+export const markDone = (db: Db, id: number, attempts: number, now: string) =>
+  stmt(db, 'done').run({ id, attempts, now }).changes === 1;
+export const markRetry = (db: Db, id: number, attempts: number, runAt: string, error: string) =>
+  stmt(db, 'retry').run({ id, attempts, run_at: runAt, error }).changes === 1;
+export const markFailed = (db: Db, id: number, attempts: number, now: string, error: string) =>
+  stmt(db, 'fail').run({ id, attempts, now, error }).changes === 1;
+export const failAbandoned = (db: Db, now: string): number => stmt(db, 'failAbandoned').run({ now }).changes;
+
+// When the next job of these kinds becomes due (or its lease expires), to sleep no longer than needed.
+export function nextDueAt(db: Db, kinds: string[]): string | null {
+  return (stmt(db, 'nextDue').get(JSON.stringify(kinds)) as { at: string | null }).at;
+}

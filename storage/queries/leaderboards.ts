@@ -1,0 +1,84 @@
+import type { Db } from '../db';
+import { memoUntilChange, type VoteRankRow } from './launches';
+
+export type BillboardRow = { id: number; amount_cents: number };
+export type RatingRow = { id: number; rating: number; recorded_on: string; previous: number | null };
+export type RevenueRow = { id: number; mrr_cents: number; period: string; verified_by: string; recorded_on: string };
+export type BoardPage<R> = { rows: R[]; total: number };
+
+// Boards list live listings that have a value on that board (a vote, a contribution, a rating, a report).
+const BILLBOARD = `SELECT l.id, SUM(b.amount_cents) AS amount_cents, MIN(b.created_at) AS first_at
+  FROM billboard_contributions b JOIN listings l ON l.id = b.listing_id
+  WHERE l.status = 'live' GROUP BY l.id HAVING SUM(b.amount_cents) > 0`;
+
+// Latest reading per listing, with the reading just before it for the trend.
+const RATINGS = `WITH r AS (
+    SELECT listing_id, rating, recorded_on,
+      ROW_NUMBER() OVER (PARTITION BY listing_id ORDER BY recorded_on DESC) AS rn
+    FROM domain_ratings)
+  SELECT l.id, cur.rating, cur.recorded_on, prev.rating AS previous
+  FROM r cur JOIN listings l ON l.id = cur.listing_id AND l.status = 'live'
+  LEFT JOIN r prev ON prev.listing_id = cur.listing_id AND prev.rn = 2
+  WHERE cur.rn = 1`;
+
+// Latest reported month per listing; every stored report is verified (verified_by names by whom).
+const REVENUE = `WITH r AS (
+    SELECT listing_id, mrr_cents, period, verified_by, recorded_on,
+      ROW_NUMBER() OVER (PARTITION BY listing_id ORDER BY period DESC) AS rn
+    FROM revenue_reports WHERE verified_by <> '')
+  SELECT l.id, r.mrr_cents, r.period, r.verified_by, r.recorded_on
+  FROM r JOIN listings l ON l.id = r.listing_id AND l.status = 'live' WHERE r.rn = 1`;
+
+function prepare(db: Db) {
+  const s = db.sqlite;
+  return {
+    weeklyVotes: s.prepare(`SELECT l.id, COUNT(*) AS votes, l.launched_at AS launchedAt
+      FROM votes v JOIN listings l ON l.id = v.listing_id
+      WHERE l.status = 'live' AND v.created_at >= ? AND v.created_at < ? GROUP BY l.id`),
+    allTime: s.prepare(`SELECT id, votes_count AS votes, launched_at AS launchedAt FROM listings
+      WHERE status = 'live' AND votes_count > 0
+      ORDER BY votes_count DESC, launched_at IS NULL, launched_at ASC, id ASC LIMIT ? OFFSET ?`),
+    allTimeCount: s.prepare(`SELECT count(*) AS n FROM listings WHERE status = 'live' AND votes_count > 0`),
+    // Ties: whoever contributed first keeps the higher place.
+    billboard: s.prepare(`${BILLBOARD} ORDER BY amount_cents DESC, first_at ASC, l.id ASC LIMIT ? OFFSET ?`),
+    billboardCount: s.prepare(`SELECT count(*) AS n FROM (${BILLBOARD})`),
+    ratings: s.prepare(`${RATINGS} ORDER BY cur.rating DESC, l.id ASC LIMIT ? OFFSET ?`),
+    ratingsCount: s.prepare(`SELECT count(*) AS n FROM (${RATINGS})`),
+    revenue: s.prepare(`${REVENUE} ORDER BY r.mrr_cents DESC, l.id ASC LIMIT ? OFFSET ?`),
+    revenueCount: s.prepare(`SELECT count(*) AS n FROM (${REVENUE})`),
+  };
+}
+
+const cache = new WeakMap<Db, ReturnType<typeof prepare>>();
+function stmts(db: Db) {
+  let s = cache.get(db);
+  if (!s) cache.set(db, (s = prepare(db)));
+  return s;
+}
+
+const countOf = (row: unknown) => (row as { n: number }).n;
+
+// Votes cast in [start, end) on live listings; unranked, callers order them with compareByVotes.
+// Remembered until the next write: a busy week has votes on thousands of listings. Callers must not mutate it.
+export const weeklyVoteRows = (db: Db, start: string, end: string): readonly VoteRankRow[] =>
+  memoUntilChange(db, `weekly-votes|${start}|${end}`, () => stmts(db).weeklyVotes.all(start, end) as VoteRankRow[]);
+
+export function allTimeVotesPage(db: Db, limit: number, offset: number): BoardPage<VoteRankRow> {
+  const s = stmts(db);
+  return { rows: s.allTime.all(limit, offset) as VoteRankRow[], total: countOf(s.allTimeCount.get()) };
+}
+
+export function billboardPage(db: Db, limit: number, offset: number): BoardPage<BillboardRow> {
+  const s = stmts(db);
+  return { rows: s.billboard.all(limit, offset) as BillboardRow[], total: countOf(s.billboardCount.get()) };
+}
+
+export function domainRatingPage(db: Db, limit: number, offset: number): BoardPage<RatingRow> {
+  const s = stmts(db);
+  return { rows: s.ratings.all(limit, offset) as RatingRow[], total: countOf(s.ratingsCount.get()) };
+}
+
+export function revenuePage(db: Db, limit: number, offset: number): BoardPage<RevenueRow> {
+  const s = stmts(db);
+  return { rows: s.revenue.all(limit, offset) as RevenueRow[], total: countOf(s.revenueCount.get()) };
+}

@@ -1,0 +1,120 @@
+import type { Db } from '../db';
+import { Lru } from '../../domain/fuzzy';
+
+// Public reads of listings by slug: the row behind get_listing, the alternatives list and the compare table.
+// "Public" = live or scheduled; drafts, submitted, awaiting-badge and rejected listings are not found.
+
+export type ListingRow = {
+  id: number; slug: string; name: string; url: string; domain: string; tagline: string | null;
+  short_description: string | null; description: string | null; headline: string | null; summary: string | null;
+  logo_url: string | null; stage: string | null; pricing_model: string | null; pricing_summary: string | null;
+  pricing_plans: string; country: string | null; city: string | null; founded_year: number | null;
+  contact_email: string | null; demo_video_url: string | null; features: string; usps: string; keywords: string;
+  tags: string; faqs: string; socials: string; not_found_on_website: string; story: string | null; media: string;
+  unlocked_sections: string; status: 'live' | 'scheduled'; plan: 'free' | 'paid' | null; launch_week: string | null;
+  launched_at: string | null; featured: number; verified: number; primary_category_id: number | null; votes_count: number;
+};
+
+const COLUMNS = `id, slug, name, url, domain, tagline, short_description, description, headline, summary, logo_url, stage,
+  pricing_model, pricing_summary, pricing_plans, country, city, founded_year, contact_email, demo_video_url, features, usps,
+  keywords, tags, faqs, socials, not_found_on_website, story, media, unlocked_sections, status, plan, launch_week, launched_at,
+  featured, verified, primary_category_id, votes_count`;
+
+function prepare(db: Db) {
+  const s = db.sqlite;
+  return {
+    publicBySlug: s.prepare(`SELECT ${COLUMNS} FROM listings WHERE slug = ? AND status IN ('live', 'scheduled')`),
+    liveBySlug: s.prepare(`SELECT ${COLUMNS} FROM listings WHERE slug = ? AND status = 'live'`),
+    categoryTree: s.prepare(`WITH RECURSIVE sub(id) AS (
+        SELECT id FROM categories WHERE slug = ?
+        UNION SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id)
+      SELECT id FROM sub`),
+    approvedAlternatives: s.prepare(`SELECT l.id FROM listing_alternatives a JOIN listings l ON l.id = a.alternative_id
+      WHERE a.listing_id = ? AND a.approved = 1 AND l.status = 'live' AND l.id <> a.listing_id
+      ORDER BY a.position, l.votes_count DESC, l.id DESC`),
+    sameCategory: s.prepare(`SELECT l.id FROM listings l
+      WHERE l.primary_category_id = @category AND l.status = 'live' AND l.id <> @self
+        AND l.id NOT IN (SELECT value FROM json_each(@exclude))
+      ORDER BY l.votes_count DESC, l.launched_at DESC, l.id DESC LIMIT @limit OFFSET @offset`),
+    sameCategoryCount: s.prepare(`SELECT count(*) AS n FROM listings l
+      WHERE l.primary_category_id = @category AND l.status = 'live' AND l.id <> @self
+        AND l.id NOT IN (SELECT value FROM json_each(@exclude))`),
+    categoryName: s.prepare('SELECT slug, name FROM categories WHERE id = ?'),
+    signature: s.prepare('SELECT total_changes() AS c, data_version AS v FROM pragma_data_version'),
+  };
+}
+const cache = new WeakMap<Db, ReturnType<typeof prepare>>();
+function stmts(db: Db) {
+  let s = cache.get(db);
+  if (!s) cache.set(db, (s = prepare(db)));
+  return s;
+}
+
+export const publicListingBySlug = (db: Db, slug: string): ListingRow | undefined =>
+  stmts(db).publicBySlug.get(slug) as ListingRow | undefined;
+
+export const liveListingBySlug = (db: Db, slug: string): ListingRow | undefined =>
+  stmts(db).liveBySlug.get(slug) as ListingRow | undefined;
+
+// The category and every category below it, at any depth; null when the slug is unknown.
+export function categoryTreeIds(db: Db, slug: string): number[] | null {
+  const ids = (stmts(db).categoryTree.all(slug) as { id: number }[]).map((r) => r.id);
+  return ids.length ? ids : null;
+}
+
+export const categoryById = (db: Db, id: number | null): { slug: string; name: string } | null =>
+  id === null ? null : ((stmts(db).categoryName.get(id) as { slug: string; name: string } | undefined) ?? null);
+
+export type AlternativesPage = { items: { id: number; approved: boolean }[]; total: number };
+
+// Owner-approved alternatives (live ones, in the owner's order) first, then the other live listings of the
+// same primary category, most voted first. One ranking across both parts, paged as a whole.
+export function alternativesOf(db: Db, listing: { id: number; primary_category_id: number | null }, limit: number, offset: number): AlternativesPage {
+  const s = stmts(db);
+  const approved = (s.approvedAlternatives.all(listing.id) as { id: number }[]).map((r) => r.id);
+  const items = approved.slice(offset, offset + limit).map((id) => ({ id, approved: true }));
+  let rest = 0;
+  if (listing.primary_category_id !== null) {
+    const p = { category: listing.primary_category_id, self: listing.id, exclude: JSON.stringify(approved) };
+    rest = (s.sameCategoryCount.get(p) as { n: number }).n;
+    if (items.length < limit) {
+      const more = s.sameCategory.all({ ...p, limit: limit - items.length, offset: Math.max(0, offset - approved.length) }) as { id: number }[];
+      items.push(...more.map((r) => ({ id: r.id, approved: false })));
+    }
+  }
+  return { items, total: approved.length + rest };
+}
+
+// JSON columns hold small lists written by our own code; a damaged value reads as empty rather than failing the page.
+export function parseJson<T>(text: string | null, fallback: T): T {
+  if (text === null) return fallback;
+  try {
+    return (JSON.parse(text) as T) ?? fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+// Changes whenever the database may have changed: total_changes() moves on every write through this connection
+// and data_version on every commit by another connection. Reading both is one cheap pragma query.
+export function dataSignature(db: Db): string {
+  const r = stmts(db).signature.get() as { c: number; v: number };
+  return `${r.c}:${r.v}`;
+}
+
+// Read results remembered until the database changes, so repeated reads (the same listing page, the same
+// search) skip their queries while a write is visible to the very next read. Callers must not mutate the
+// value they get back: it is shared.
+const memos = new WeakMap<Db, Map<string, Lru<string, { signature: string; value: unknown }>>>();
+export function memoUntilChange<T>(db: Db, scope: string, key: string, compute: () => T, capacity = 1000): T {
+  let scopes = memos.get(db);
+  if (!scopes) memos.set(db, (scopes = new Map()));
+  let lru = scopes.get(scope);
+  if (!lru) scopes.set(scope, (lru = new Lru(capacity)));
+  const signature = dataSignature(db);
+  const hit = lru.get(key);
+  if (hit && hit.signature === signature) return hit.value as T;
+  const value = compute();
+  lru.set(key, { signature, value });
+  return value;
+}

@@ -1,0 +1,203 @@
+import type { Statement } from 'better-sqlite3';
+import type { Db } from '../db';
+import { Lru, VocabIndex, type VocabEntry } from '../../domain/fuzzy';
+import { caseVariants, matchExpressionFor, type Vocabulary } from '../../domain/search-query';
+import { dataSignature } from './listings';
+
+export const SEARCH_SORTS = ['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+
+export type SearchQuery = {
+  match: string | null; // FTS5 MATCH expression (see matchExpression), null = browse
+  categoryIds: number[] | null; // the category and all its descendants
+  stage?: string;
+  country?: string;
+  pricingModel?: string;
+  domain?: string; // normalised
+  status: 'live' | 'upcoming';
+  thisMonday: string; // upcoming = scheduled for this week or later
+  sort: SearchSort;
+  trending: { now: string; since: string; halfLifeHours: number };
+  limit: number;
+  offset: number;
+};
+export type IdPage = { ids: number[]; total: number };
+
+// Column weights for bm25 in the index's column order (name, tagline, description, keywords): a hit in the
+// name counts most. Ties (bm25 equal) go to the most voted listing.
+const BM25 = 'bm25(listings_fts, 10.0, 5.0, 1.0, 3.0)';
+const BY_VOTES = 'l.votes_count DESC, l.launched_at DESC, l.id DESC';
+
+type PerDb = {
+  statements: Map<string, Statement>;
+  totals: Lru<string, { signature: string; total: number }>;
+  vocab?: { index: VocabIndex; structure: Buffer | null; builtAt: number; buildMs: number; nearest: Lru<string, string[]> };
+};
+const perDb = new WeakMap<Db, PerDb>();
+function state(db: Db): PerDb {
+  let s = perDb.get(db);
+  if (!s) perDb.set(db, (s = { statements: new Map(), totals: new Lru(500) }));
+  return s;
+}
+function stmt(db: Db, sql: string): Statement {
+  const s = state(db);
+  let st = s.statements.get(sql);
+  if (!st) s.statements.set(sql, (st = db.sqlite.prepare(sql)));
+  return st;
+}
+
+// --- Vocabulary for typo tolerance ---------------------------------------------------------------------
+// The vocabulary is a function of the FTS index, and FTS5 rewrites its structure record (row 10 of
+// listings_fts_data) on every change to the index. Comparing that one blob is an O(1), exact change check
+// (`max(updated_at)` over listings would scan 100 000 rows per search). Edits to votes, status or counters
+// do not touch the index and so never trigger a rebuild. A rebuild reads the whole vocabulary (~0.3 s for
+// 100 000 listings), so it happens at most once per 20× its own duration: under a stream of edits at most
+// ~5 % of the time goes to rebuilding, a small directory is always fresh, and in between a new word still
+// matches exactly (the typed word is always a candidate); only its typo-tolerance waits for the rebuild.
+function vocabulary(db: Db): Vocabulary {
+  const s = state(db);
+  const structure = (stmt(db, 'SELECT block FROM listings_fts_data WHERE id = 10').get() as { block: Buffer } | undefined)?.block ?? null;
+  const v = s.vocab;
+  const changed = !v || !sameBlob(v.structure, structure);
+  if (changed && (!v || performance.now() - v.builtAt >= 20 * v.buildMs)) {
+    const t0 = performance.now();
+    const entries = stmt(db, 'SELECT term, doc FROM listings_fts_vocab').all() as VocabEntry[];
+    s.vocab = { index: new VocabIndex(entries), structure, builtAt: performance.now(), buildMs: performance.now() - t0, nearest: new Lru(2000) };
+  }
+  const { index, nearest } = s.vocab!;
+  return {
+    has: (term) => index.has(term),
+    nearest(word, max, limit) {
+      const key = `${word}|${max}|${limit}`;
+      let found = nearest.get(key);
+      if (!found) nearest.set(key, (found = index.nearest(word, max, limit)));
+      return found;
+    },
+  };
+}
+const sameBlob = (a: Buffer | null, b: Buffer | null) => (a === null || b === null ? a === b : a.equals(b));
+
+// Typed text → MATCH expression over the current vocabulary (null when nothing searchable was typed).
+export const matchExpression = (db: Db, q: string | undefined): string | null => (q ? matchExpressionFor(q, vocabulary(db)) : null);
+
+// --- Filters and order ---------------------------------------------------------------------------------
+type Built = { where: string; params: Record<string, unknown> };
+
+function filters(q: SearchQuery, matchInline: boolean): Built {
+  const where: string[] = [];
+  const params: Record<string, unknown> = {};
+  if (q.status === 'live') where.push(`l.status = 'live'`);
+  else {
+    where.push(`l.status = 'scheduled'`, 'l.launch_week >= @thisMonday');
+    params.thisMonday = q.thisMonday;
+  }
+  if (q.match) {
+    params.match = q.match;
+    where.push(matchInline ? 'listings_fts MATCH @match' : 'l.id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH @match)');
+  }
+  if (q.categoryIds) {
+    // Any of the listing's categories (primary or paid extra) counts as being in the category.
+    where.push('l.id IN (SELECT listing_id FROM listing_categories WHERE category_id IN (SELECT value FROM json_each(@categoryIds)))');
+    params.categoryIds = JSON.stringify(q.categoryIds);
+  }
+  if (q.stage) { where.push('l.stage = @stage COLLATE NOCASE'); params.stage = q.stage; }
+  if (q.country) {
+    // Four case variants keep the lookup on the plain country index (COLLATE NOCASE could not use it).
+    where.push('l.country IN (@c0, @c1, @c2, @c3)');
+    caseVariants(q.country).forEach((c, i) => (params[`c${i}`] = c));
+  }
+  if (q.pricingModel) { where.push('l.pricing_model = @pricingModel COLLATE NOCASE'); params.pricingModel = q.pricingModel; }
+  if (q.domain) { where.push('l.domain = @domain'); params.domain = q.domain; }
+  return { where: where.join(' AND '), params };
+}
+
+function orderBy(q: SearchQuery): string {
+  switch (q.sort) {
+    case 'relevance': return BY_VOTES; // without q; ranked text search orders by bm25 in plainPage
+    case 'votes': return BY_VOTES;
+    case 'newest': return q.status === 'live' ? 'l.launched_at DESC, l.id DESC' : 'l.created_at DESC, l.id DESC';
+    case 'most_viewed': return 'l.views_count DESC, l.votes_count DESC, l.id DESC';
+    case 'most_followed': return 'l.follows_count DESC, l.votes_count DESC, l.id DESC';
+    case 'trending': return BY_VOTES; // never used: see trendingPage
+  }
+}
+
+// CROSS JOIN pins the FTS table as the outer loop: the planner must not walk 100 000 listings and probe the index.
+const FROM_FTS = 'listings_fts CROSS JOIN listings l ON l.id = listings_fts.rowid';
+
+// With no selective filter, a browse reads its sort index in order and stops after one page. The four status
+// indexes look alike to the planner, which then may pick the wrong one and sort 100 000 rows: pin the right one.
+const SORT_INDEX: Record<Exclude<SearchSort, 'trending'>, string> = {
+  relevance: 'listings_status_votes', votes: 'listings_status_votes', newest: 'listings_status_launched',
+  most_viewed: 'listings_status_views', most_followed: 'listings_status_follows',
+};
+function browseFrom(q: SearchQuery): string {
+  const selective = q.match !== null || q.categoryIds !== null || !!q.country || !!q.domain || q.sort === 'trending';
+  return selective ? 'listings l' : `listings l INDEXED BY ${SORT_INDEX[q.sort as Exclude<SearchSort, 'trending'>]}`;
+}
+
+type Row = { id: number; n?: number };
+const idsOf = (rows: unknown[]) => (rows as Row[]).map((r) => r.id);
+
+function total(db: Db, from: string, f: Built): number {
+  return (stmt(db, `SELECT count(*) AS n FROM ${from} WHERE ${f.where}`).get(f.params) as { n: number }).n;
+}
+
+// Ranked text search scores every match anyway, so the window count costs little there; a browse stops after
+// one page of its index, so its total is a separate count (remembered apart from the sort and page).
+function plainPage(db: Db, q: SearchQuery, totals: (from: string, f: Built) => number): IdPage {
+  const page = { limit: q.limit, offset: q.offset };
+  if (q.sort === 'relevance' && q.match !== null) {
+    const f = filters(q, true);
+    // bm25() is only allowed in the query that reads the FTS table, not under a window function: score inside.
+    const rows = stmt(db, `SELECT id, count(*) OVER () AS n FROM (SELECT l.id, ${BM25} AS score, l.votes_count AS votes
+      FROM ${FROM_FTS} WHERE ${f.where}) ORDER BY score, votes DESC, id DESC LIMIT @limit OFFSET @offset`)
+      .all({ ...f.params, ...page }) as Row[];
+    return { ids: idsOf(rows), total: rows.length ? rows[0].n! : totals(FROM_FTS, f) };
+  }
+  const f = filters(q, false);
+  const rows = stmt(db, `SELECT l.id FROM ${browseFrom(q)} WHERE ${f.where} ORDER BY ${orderBy(q)} LIMIT @limit OFFSET @offset`)
+    .all({ ...f.params, ...page });
+  return { ids: idsOf(rows), total: totals('listings l', f) };
+}
+
+// Trending: Σ 0.5^(age_hours / half_life) over the votes of the window (see domain/ranking.ts). Listings with
+// such votes come first by score; the rest follow by all-time votes, read in index order. The score is a scan
+// of the window's votes (unixepoch parses a timestamp about twice as fast as julianday).
+const SCORES = `WITH sc AS (SELECT listing_id, sum(pow(0.5, max(0.0, (@nowSec - unixepoch(created_at)) / 3600.0) / @halfLife)) AS score
+  FROM votes WHERE created_at >= @since GROUP BY listing_id)`;
+
+function trendingPage(db: Db, q: SearchQuery, totals: (from: string, f: Built) => number): IdPage {
+  const f = filters(q, false);
+  const t = { nowSec: Date.parse(q.trending.now) / 1000, since: q.trending.since, halfLife: q.trending.halfLifeHours };
+  const scoredFrom = `sc CROSS JOIN listings l ON l.id = sc.listing_id WHERE ${f.where}`;
+  const scored = stmt(db, `${SCORES} SELECT l.id, count(*) OVER () AS n FROM ${scoredFrom}
+    ORDER BY sc.score DESC, ${BY_VOTES} LIMIT @limit OFFSET @offset`).all({ ...f.params, ...t, limit: q.limit, offset: q.offset }) as Row[];
+  const out = idsOf(scored);
+  if (out.length < q.limit) {
+    const scoredTotal = scored.length ? scored[0].n!
+      : (stmt(db, `${SCORES} SELECT count(*) AS n FROM ${scoredFrom}`).get({ ...f.params, ...t }) as { n: number }).n;
+    const rest = stmt(db, `SELECT l.id FROM listings l WHERE ${f.where}
+      AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.listing_id = l.id AND v.created_at >= @since)
+      ORDER BY ${BY_VOTES} LIMIT @limit OFFSET @offset`)
+      .all({ ...f.params, since: t.since, limit: q.limit - out.length, offset: Math.max(0, q.offset - scoredTotal) });
+    out.push(...idsOf(rest));
+  }
+  return { ids: out, total: totals('listings l', f) };
+}
+
+// Totals are remembered apart from sort and page until the database changes (see dataSignature): paging
+// through a browse, or switching its sort, does not count 100 000 rows again.
+export function searchListingIds(db: Db, q: SearchQuery): IdPage {
+  const s = state(db);
+  const signature = dataSignature(db);
+  const totals = (from: string, f: Built): number => {
+    const key = `${from}|${f.where}|${JSON.stringify(f.params)}`;
+    const known = s.totals.get(key);
+    if (known && known.signature === signature) return known.total;
+    const n = total(db, from, f);
+    s.totals.set(key, { signature, total: n });
+    return n;
+  };
+  return q.sort === 'trending' ? trendingPage(db, q, totals) : plainPage(db, q, totals);
+}

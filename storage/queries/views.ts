@@ -1,0 +1,46 @@
+import type Database from 'better-sqlite3';
+import type { Db } from '../db';
+
+// Page views are counted by the site's listing page, never by the API (clients reading data are not visitors).
+// A write per page view would make every listing view a SQLite commit; views are instead summed in memory
+// and written in one transaction shortly after (at most FLUSH_MS later, or at once past MAX_PENDING slugs).
+const FLUSH_MS = 500;
+const MAX_PENDING = 500;
+
+type Buffer = { pending: Map<string, number>; timer: NodeJS.Timeout | null; stmt: Database.Statement; flush: (rows: [string, number][]) => void };
+const buffers = new WeakMap<Db, Buffer>();
+
+function bufferOf(db: Db): Buffer {
+  let b = buffers.get(db);
+  if (!b) {
+    const stmt = db.sqlite.prepare('UPDATE listings SET views_count = views_count + ? WHERE slug = ?');
+    b = {
+      pending: new Map(), timer: null, stmt,
+      flush: db.sqlite.transaction((rows: [string, number][]) => { for (const [slug, n] of rows) stmt.run(n, slug); }),
+    };
+    buffers.set(db, b);
+  }
+  return b;
+}
+
+export function countListingView(db: Db, slug: string): void {
+  const b = bufferOf(db);
+  b.pending.set(slug, (b.pending.get(slug) ?? 0) + 1);
+  if (b.pending.size >= MAX_PENDING) flushListingViews(db);
+  else if (!b.timer) {
+    b.timer = setTimeout(() => flushListingViews(db), FLUSH_MS);
+    b.timer.unref(); // never keeps the process alive on its own
+  }
+}
+
+// Writes the counted views now. Safe to call any time (tests, shutdown); a closed database drops them.
+export function flushListingViews(db: Db): void {
+  const b = buffers.get(db);
+  if (!b) return;
+  if (b.timer) clearTimeout(b.timer);
+  b.timer = null;
+  if (b.pending.size === 0 || !db.sqlite.open) return;
+  const rows = [...b.pending];
+  b.pending.clear();
+  b.flush(rows);
+}

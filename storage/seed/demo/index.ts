@@ -1,0 +1,34 @@
+import type { Db } from '../../db';
+import type { Clock } from '../../../tools/clock';
+import { CATEGORY_TREE } from '../base/categories';
+import { demoContext, type DemoCategory } from './context';
+import { seedUsers, seedFounders } from './people';
+import { seedListings } from './listings';
+import { seedActivity } from './activity';
+import { seedAwards } from './awards';
+import { seedAlternatives, seedMilestones, seedUpdates } from './content';
+import { seedBillboard, seedDomainRatings, seedRevenue } from './metrics';
+import { seedBlog } from './blog';
+
+// The demo directory: deterministic for a given clock (seeded PRNG, dates relative to clock.now()).
+// Runs inside the caller's transaction, after the base data.
+export function seedDemo(db: Db, clock: Clock): void {
+  const ctx = demoContext(db, clock);
+  const ids = new Map((db.sqlite.prepare('SELECT id, slug FROM categories').all() as { id: number; slug: string }[]).map((r) => [r.slug, r.id]));
+  const cats: DemoCategory[] = CATEGORY_TREE.flatMap((top) =>
+    top.children.map((sub) => ({ ...sub, id: ids.get(sub.slug)!, parentSlug: top.slug, parentName: top.name })));
+  const minCents = Number((db.sqlite.prepare("SELECT price_cents AS p FROM products WHERE code = 'billboard_min'").get() as { p: number } | undefined)?.p ?? 1000);
+
+  const users = seedUsers(ctx);
+  const listings = seedListings(ctx, cats);
+  seedActivity(ctx, listings, users);
+  seedFounders(ctx, listings);
+  seedUpdates(ctx, listings);
+  seedMilestones(ctx, listings);
+  seedAlternatives(ctx, listings);
+  seedAwards(ctx);
+  seedBillboard(ctx, listings, minCents);
+  seedDomainRatings(ctx, listings);
+  seedRevenue(ctx, listings);
+  seedBlog(ctx);
+}

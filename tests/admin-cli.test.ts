@@ -1,0 +1,161 @@
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb } from '../storage/db';
+
+// Runs the real operator CLI as a child process against a temp database, as an operator would.
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+let dir: string;
+let dbPath: string;
+
+function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npx', ['tsx', 'transport/admin.ts', ...args], {
+      cwd: ROOT, env: { ...process.env, DATABASE_PATH: dbPath, SEED_DEMO: 'true' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+function query<T = any>(sql: string, ...params: unknown[]): T[] {
+  const db = openDb(dbPath);
+  try {
+    return db.sqlite.prepare(sql).all(...params) as T[];
+  } finally {
+    db.sqlite.close();
+  }
+}
+
+function csv(name: string, text: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'admin-cli-'));
+  dbPath = join(dir, 'admin.db');
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const BAD_ARGS = [['set-price', 'launch'], ['set-price', 'launch', 'ten'], ['set-setting', 'site_tagline'], ['seed', '--maybe'], ['import-domain-ratings']];
+
+// Each run starts a fresh tsx process (a second or more on a busy machine), hence the generous timeout.
+describe('admin CLI', { timeout: 120_000 }, () => {
+  it('rejects bad usage with exit code 2 and a usage message, before touching the database', async () => {
+    const [none, unknown, ...bad] = await Promise.all([cli(), cli('frobnicate'), ...BAD_ARGS.map((args) => cli(...args))]);
+    expect(none.code).toBe(2);
+    expect(none.stderr).toContain('Usage: npm run admin');
+    expect(none.stderr).toContain('set-price CODE CENTS');
+
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain('Unknown command "frobnicate"');
+
+    bad.forEach((r, i) => {
+      expect(r.code, BAD_ARGS[i].join(' ')).toBe(2);
+      expect(r.stderr, BAD_ARGS[i].join(' ')).toMatch(/Usage: npm run admin -- /);
+    });
+    expect(existsSync(dbPath)).toBe(false);
+  });
+
+  it('seeds an empty database once', async () => {
+    const first = await cli('seed');
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/Seeded .*categories.*products.*demo directory of \d+ listings/);
+    expect(query("SELECT slug FROM listings WHERE slug = 'notion'")).toHaveLength(1);
+
+    const second = await cli('seed');
+    expect(second.code).toBe(0);
+    expect(second.stdout).toContain('nothing seeded');
+  });
+
+  it('set-price changes products.price_cents and keeps the billboard minimum setting in step', async () => {
+    const r = await cli('set-price', 'launch', '5900');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('$59.00');
+    expect(query("SELECT price_cents FROM products WHERE code = 'launch'")[0].price_cents).toBe(5900);
+
+    expect((await cli('set-price', 'billboard_min', '2500')).code).toBe(0);
+    expect(query("SELECT value FROM settings WHERE key = 'billboard_min_cents'")[0].value).toBe('2500');
+
+    const unknown = await cli('set-price', 'gold_plating', '100');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Unknown product code "gold_plating"');
+    expect(unknown.stderr).toContain('skip_queue');
+
+    const listed = await cli('list-prices');
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).toMatch(/launch\s+\$59\.00 \(5900\)/);
+  });
+
+  it('set-setting changes a setting, refuses unknown keys listing the known ones, and validates numbers', async () => {
+    expect((await cli('set-setting', 'free_week_capacity', '40')).code).toBe(0);
+    expect(query("SELECT value FROM settings WHERE key = 'free_week_capacity'")[0].value).toBe('40');
+
+    expect((await cli('set-setting', 'billboard_min_cents', '3000')).code).toBe(0);
+    expect(query("SELECT price_cents FROM products WHERE code = 'billboard_min'")[0].price_cents).toBe(3000);
+
+    const unknown = await cli('set-setting', 'colour', 'blue');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('Unknown setting "colour"');
+    expect(unknown.stderr).toContain('free_queue_min_weeks');
+
+    const bad = await cli('set-setting', 'free_week_capacity', 'lots');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('whole number');
+    expect(query("SELECT value FROM settings WHERE key = 'free_week_capacity'")[0].value).toBe('40');
+  });
+
+  it('imports Domain Ratings as history: two files with different dates give two rows; unknown domains are reported', async () => {
+    const first = csv('dr1.csv', 'domain,rating,date\nhttps://www.notion.so/,90,2025-03-03\nno-such-product.example.org,12,2025-03-03\n');
+    const r1 = await cli('import-domain-ratings', first);
+    expect(r1.code).toBe(0);
+    expect(r1.stdout).toContain('Imported 1 domain rating');
+    expect(r1.stdout).toContain('line 3: no-such-product.example.org');
+
+    const second = csv('dr2.csv', 'slug,rating,date\nnotion,92,2025-04-07\n');
+    expect((await cli('import-domain-ratings', second)).code).toBe(0);
+    const rows = () => query("SELECT rating, recorded_on FROM domain_ratings WHERE source = 'import' AND listing_id = (SELECT id FROM listings WHERE slug = 'notion') ORDER BY recorded_on");
+    expect(rows()).toEqual([{ rating: 90, recorded_on: '2025-03-03' }, { rating: 92, recorded_on: '2025-04-07' }]);
+
+    // The same day again replaces that day's value instead of adding a row.
+    expect((await cli('import-domain-ratings', csv('dr3.csv', 'slug,rating,date\nnotion,93,2025-04-07\n'))).code).toBe(0);
+    expect(rows()).toEqual([{ rating: 90, recorded_on: '2025-03-03' }, { rating: 93, recorded_on: '2025-04-07' }]);
+  });
+
+  it('refuses a file with bad values and imports none of it', async () => {
+    const bad = csv('bad.csv', 'slug,rating,date\nlinear,50,2025-05-05\nfigma,140,2025-05-05\nnotion,"x",2025-02-30\n');
+    const r = await cli('import-domain-ratings', bad);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('line 3: rating "140"');
+    expect(r.stderr).toContain('line 4:');
+    expect(r.stderr).toContain('Nothing imported');
+    expect(query("SELECT count(*) AS n FROM domain_ratings WHERE recorded_on = '2025-05-05'")[0].n).toBe(0);
+
+    const noColumn = await cli('import-domain-ratings', csv('nocol.csv', 'site,score\nnotion.so,5\n'));
+    expect(noColumn.code).toBe(1);
+    expect(noColumn.stderr).toContain('"domain"');
+
+    expect((await cli('import-domain-ratings', join(dir, 'missing.csv'))).code).toBe(1);
+  });
+
+  it('imports revenue in dollars or cents, by month', async () => {
+    const file = csv('rev.csv', 'domain,mrr_usd,mrr_cents,period,verified_by\nnotion.so,"1,234.50",,2025-01,Stripe\nlinear.app,,99900,2025-02-15,paddle\n');
+    const r = await cli('import-revenue', file);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('Imported 2 revenue figures');
+    expect(query(`SELECT l.slug, r.mrr_cents, r.period, r.verified_by FROM revenue_reports r JOIN listings l ON l.id = r.listing_id
+      WHERE r.period < '2025-06-01' ORDER BY l.slug`)).toEqual([
+      { slug: 'linear', mrr_cents: 99900, period: '2025-02-01', verified_by: 'paddle' },
+      { slug: 'notion', mrr_cents: 123450, period: '2025-01-01', verified_by: 'stripe' },
+    ]);
+  });
+});

@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Client } from '@modelcontextprotocol/client';
+import { getJson, mcpClient, startApp, type TestApp } from './harness';
+import { addCategory, addListing, addVotes } from './fixtures';
+import { categories } from '../storage/schema';
+
+type Driver = 'rest' | 'modern' | 'legacy';
+const DRIVERS: Driver[] = ['rest', 'modern', 'legacy'];
+let app: TestApp;
+const clients: Partial<Record<Driver, Client>> = {};
+
+// One call through REST or MCP, answered as {status, body}; path params are filled from args, the rest is the query.
+async function call(d: Driver, tool: string, path: string, args: Record<string, unknown> = {}): Promise<{ status: number; body: any }> {
+  if (d === 'rest') {
+    const query = new URLSearchParams();
+    const url = path.replace(/:(\w+)/g, (_m, k) => encodeURIComponent(String(args[k])));
+    for (const [k, v] of Object.entries(args)) if (!path.includes(`:${k}`)) query.set(k, String(v));
+    return getJson(`${app.api}${url}${query.size ? `?${query}` : ''}`);
+  }
+  const r = await clients[d]!.callTool({ name: tool, arguments: args });
+  const body = r.structuredContent as any;
+  return { status: r.isError ? body.status : 200, body };
+}
+
+type Node = { slug: string; name: string; live_listings: number; children: Node[] };
+const find = (nodes: Node[], slug: string): Node | undefined => {
+  for (const n of nodes) {
+    if (n.slug === slug) return n;
+    const hit = find(n.children, slug);
+    if (hit) return hit;
+  }
+  return undefined;
+};
+const everyNode = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...everyNode(n.children)]);
+
+beforeAll(async () => {
+  app = await startApp({ demo: false });
+  const db = app.db;
+  addCategory(db, 'zt-software', { name: 'ZT Software' });
+  addCategory(db, 'zt-dev-tools', { name: 'ZT Dev Tools', parent: 'zt-software' });
+  addCategory(db, 'zt-ci', { name: 'ZT CI', parent: 'zt-dev-tools' });
+  addCategory(db, 'zt-design', { name: 'ZT Design' });
+  addCategory(db, 'zt-empty', { name: 'ZT Empty' });
+  db.orm.update(categories).set({ faqs: [{ question: 'What is dev tooling?', answer: 'Tools for developers.' }] })
+    .where(eq(categories.slug, 'zt-dev-tools')).run();
+  // zt-ci: a, b (extra) | zt-dev-tools: a, b (primary and via zt-ci, counted once) | zt-software: a, b, c (extra) | zt-design: c
+  addVotes(db, addListing(db, { name: 'Zt Alpha', category: 'zt-ci' }), 5);
+  addVotes(db, addListing(db, { name: 'Zt Bravo', category: 'zt-dev-tools', extraCategories: ['zt-ci'] }), 9);
+  addVotes(db, addListing(db, { name: 'Zt Charlie', category: 'zt-design', extraCategories: ['zt-software'] }), 2);
+  addListing(db, { name: 'Zt Scheduled', category: 'zt-ci', status: 'scheduled', launchWeek: '2026-11-30' });
+  addListing(db, { name: 'Zt Draft', category: 'zt-empty', status: 'draft' });
+  clients.modern = await mcpClient(app, 'modern');
+  clients.legacy = await mcpClient(app, 'legacy');
+});
+
+afterAll(async () => {
+  await clients.modern?.close();
+  await clients.legacy?.close();
+  await app?.close();
+});
+
+describe.each(DRIVERS)('categories over %s', (d) => {
+  it('lists the tree with live counts that include subcategories and count a listing once', async () => {
+    const { status, body } = await call(d, 'list_categories', '/categories');
+    expect(status).toBe(200);
+    const software = find(body.items, 'zt-software')!;
+    expect(body.items.map((n: Node) => n.slug)).toContain('zt-software'); // a root
+    expect(software.live_listings).toBe(3);
+    expect(software.children.map((n) => n.slug)).toEqual(['zt-dev-tools']);
+    expect(software.children[0].live_listings).toBe(2);
+    expect(software.children[0].children[0]).toMatchObject({ slug: 'zt-ci', name: 'ZT CI', live_listings: 2, children: [] });
+    expect(find(body.items, 'zt-design')!.live_listings).toBe(1);
+    expect(find(body.items, 'zt-empty')).toMatchObject({ live_listings: 0, children: [] });
+  });
+
+  it('drops empty categories when include_empty=false', async () => {
+    const { status, body } = await call(d, 'list_categories', '/categories', { include_empty: false });
+    expect(status).toBe(200);
+    expect(find(body.items, 'zt-empty')).toBeUndefined();
+    expect(find(body.items, 'zt-ci')!.live_listings).toBe(2);
+    expect(everyNode(body.items).every((n) => n.live_listings > 0)).toBe(true);
+  });
+
+  it('rejects a non-boolean include_empty', async () => {
+    const { status, body } = await call(d, 'list_categories', '/categories', { include_empty: 'maybe' });
+    expect(status).toBe(400);
+    expect(body.errors.map((e: any) => e.path)).toContain('include_empty');
+  });
+
+  it('gets a category with parent, subcategories, FAQs and its listings most voted first', async () => {
+    const { status, body } = await call(d, 'get_category', '/categories/:slug', { slug: 'zt-dev-tools' });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      slug: 'zt-dev-tools', name: 'ZT Dev Tools', live_listings: 2,
+      parent: { slug: 'zt-software', name: 'ZT Software' },
+      subcategories: [{ slug: 'zt-ci', name: 'ZT CI', live_listings: 2 }],
+      faqs: [{ question: 'What is dev tooling?', answer: 'Tools for developers.' }],
+    });
+    expect(body.listings.items.map((l: any) => l.slug)).toEqual(['zt-bravo', 'zt-alpha']);
+    expect(body.listings.items[0]).toMatchObject({ name: 'Zt Bravo', votes: 9, url: 'https://zt-bravo.example.com' });
+  });
+
+  it('pages the listings of a category and its subcategories', async () => {
+    const p1 = await call(d, 'get_category', '/categories/:slug', { slug: 'zt-software', per_page: 2 });
+    expect(p1.body.parent).toBeNull();
+    expect(p1.body.listings).toMatchObject({ page: 1, per_page: 2, total: 3 });
+    expect(p1.body.listings.items.map((l: any) => l.slug)).toEqual(['zt-bravo', 'zt-alpha']);
+    const p2 = await call(d, 'get_category', '/categories/:slug', { slug: 'zt-software', per_page: 2, page: 2 });
+    expect(p2.body.listings.items.map((l: any) => l.slug)).toEqual(['zt-charlie']);
+    expect(p2.body.listings.total).toBe(3);
+  });
+
+  it('answers 404 for an unknown category', async () => {
+    const { status, body } = await call(d, 'get_category', '/categories/:slug', { slug: 'zt-no-such-category' });
+    expect(status).toBe(404);
+    expect(body.code).toBe('not_found');
+  });
+
+  it.each([
+    [{ slug: 'Bad_Slug' }, 'slug'],
+    [{ slug: 'zt-ci', per_page: 101 }, 'per_page'],
+    [{ slug: 'zt-ci', page: 0 }, 'page'],
+    [{ slug: 'zt-ci', sort: 'name' }, 'sort'],
+  ])('rejects %o naming the field', async (args, field) => {
+    const { status, body } = await call(d, 'get_category', '/categories/:slug', args);
+    expect(status).toBe(400);
+    expect(body.errors.map((e: any) => e.path)).toContain(field);
+  });
+});

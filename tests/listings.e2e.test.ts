@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/client';
+import { getJson, mcpClient, startApp, type TestApp } from './harness';
+import { addCategory, addFounder, addListing, addReview, addVotes } from './fixtures';
+import { domainRatings, listingAlternatives, listingUpdates, milestones } from '../storage/schema';
+
+type Driver = 'rest' | 'modern' | 'legacy';
+const DRIVERS: Driver[] = ['rest', 'modern', 'legacy'];
+let app: TestApp;
+const clients: Partial<Record<Driver, Client>> = {};
+
+// One call through REST or MCP, answered as {status, body}; path params are filled from args, the rest is the query.
+async function call(d: Driver, tool: string, path: string, args: Record<string, unknown> = {}): Promise<{ status: number; body: any }> {
+  if (d === 'rest') {
+    const query = new URLSearchParams();
+    const url = path.replace(/:(\w+)/g, (_m, k) => encodeURIComponent(String(args[k])));
+    for (const [k, v] of Object.entries(args)) if (!path.includes(`:${k}`)) query.set(k, String(v));
+    return getJson(`${app.api}${url}${query.size ? `?${query}` : ''}`);
+  }
+  const r = await clients[d]!.callTool({ name: tool, arguments: args });
+  const body = r.structuredContent as any;
+  return { status: r.isError ? body.status : 200, body };
+}
+const getListing = (d: Driver, args: Record<string, unknown>) => call(d, 'get_listing', '/listings/:slug', args);
+const alternatives = (d: Driver, args: Record<string, unknown>) => call(d, 'get_alternatives', '/listings/:slug/alternatives', args);
+const compare = (d: Driver, args: Record<string, unknown>) => call(d, 'compare_listings', '/compare', args);
+
+let acme = 0;
+beforeAll(async () => {
+  app = await startApp({ demo: false });
+  const db = app.db;
+  addCategory(db, 'zl-crm', { name: 'ZL CRM' });
+  addCategory(db, 'zl-extra', { name: 'ZL Extra' });
+  acme = addListing(db, {
+    name: 'Acme CRM', category: 'zl-crm', extraCategories: ['zl-extra'], tagline: 'The friendly CRM', country: 'US',
+    pricingModel: 'subscription', pricingSummary: 'From $10/month',
+    pricingPlans: [{ name: 'Team', price: '$10', period: 'month', features: ['5 seats'] }, { name: 'Free', price: '$0' }],
+    features: ['Contacts', 'Pipelines', 'Email sync'], usps: ['Set up in minutes'], keywords: ['crm'], tags: ['sales'],
+    faqs: [{ question: 'Is there a free plan?', answer: 'Yes.' }], socials: { x: 'https://x.com/acme' },
+    notFoundOnWebsite: ['founded_year'], story: { title: 'Why we built Acme', story: 'We were tired of spreadsheets.' },
+    media: [{ kind: 'image', url: 'https://acme.example.com/shot.png' }], unlockedSections: ['story'], plan: 'free',
+    launchWeek: '2026-11-02', launchedAt: '2026-11-02T09:00:00.000Z', verified: true,
+  });
+  const beta = addListing(db, {
+    name: 'Beta CRM', category: 'zl-crm', country: 'GB', foundedYear: 2020, features: ['contacts', 'Invoices'],
+    story: { title: 'Hidden story' }, media: [{ kind: 'video', url: 'https://beta.example.com/demo.mp4', caption: 'Demo' }],
+    unlockedSections: ['media'], plan: 'paid', featured: true,
+  });
+  const gamma = addListing(db, { name: 'Gamma CRM', category: 'zl-crm' });
+  const delta = addListing(db, { name: 'Delta CRM', category: 'zl-crm' });
+  addListing(db, { name: 'Epsilon CRM', category: 'zl-crm', status: 'scheduled', launchWeek: '2026-11-30' });
+  const draft = addListing(db, { name: 'Zeta Draft', category: 'zl-crm', status: 'draft' });
+  const outside = addListing(db, { name: 'Outside Tool', category: 'zl-extra' });
+  addVotes(db, acme, 3, '2026-11-03T10:00:00.000Z');
+  addVotes(db, acme, 2, '2026-11-17T10:00:00.000Z');
+  addVotes(db, beta, 4);
+  addVotes(db, gamma, 7);
+  addVotes(db, delta, 1);
+  addFounder(db, 'Ada Acme', { listingId: acme, title: 'CEO' });
+  addReview(db, acme, 5);
+  addReview(db, acme, 4);
+  addReview(db, acme, 1, false); // not genuine: must not count
+  db.orm.insert(domainRatings).values([
+    { listingId: acme, rating: 40, recordedOn: '2026-09-01' },
+    { listingId: acme, rating: 42, recordedOn: '2026-10-01' },
+    { listingId: acme, rating: 47, recordedOn: '2026-11-01' },
+  ]).run();
+  for (let i = 1; i <= 6; i++) {
+    db.orm.insert(listingUpdates).values({ listingId: acme, title: `Update ${i}`, body: `Body ${i}`, createdAt: `2026-11-0${i}T12:00:00.000Z` }).run();
+  }
+  db.orm.insert(milestones).values([
+    { listingId: acme, date: '2026-01-10', title: 'Acme beta' },
+    { listingId: beta, date: '2025-05-01', title: 'First customer', url: 'https://beta.example.com/news' },
+  ]).run();
+  db.orm.insert(listingAlternatives).values([
+    { listingId: acme, alternativeId: outside, approved: true, position: 0 },
+    { listingId: acme, alternativeId: delta, approved: true, position: 1 },
+    { listingId: acme, alternativeId: gamma, approved: false, position: 2 },
+    { listingId: acme, alternativeId: draft, approved: true, position: 3 },
+  ]).run();
+  clients.modern = await mcpClient(app, 'modern');
+  clients.legacy = await mcpClient(app, 'legacy');
+});
+
+afterAll(async () => {
+  await clients.modern?.close();
+  await clients.legacy?.close();
+  await app?.close();
+});
+
+describe.each(DRIVERS)('get_listing over %s', (d) => {
+  it('returns the public profile', async () => {
+    const { status, body } = await getListing(d, { slug: 'acme-crm' });
+    expect(status).toBe(200);
+    expect(body).not.toHaveProperty('id');
+    expect(body).toMatchObject({
+      slug: 'acme-crm', name: 'Acme CRM', url: 'https://acme-crm.example.com', tagline: 'The friendly CRM', country: 'US',
+      pricing: {
+        model: 'subscription', summary: 'From $10/month',
+        plans: [{ name: 'Team', price: '$10', period: 'month', features: ['5 seats'] }, { name: 'Free', price: '$0', period: null, features: [] }],
+      },
+      features: ['Contacts', 'Pipelines', 'Email sync'], usps: ['Set up in minutes'], keywords: ['crm'], tags: ['sales'],
+      categories: [{ slug: 'zl-crm', name: 'ZL CRM', primary: true }, { slug: 'zl-extra', name: 'ZL Extra', primary: false }],
+      founders: [{ slug: 'ada-acme', name: 'Ada Acme', title: 'CEO', headline: null, avatar_url: null }],
+      faqs: [{ question: 'Is there a free plan?', answer: 'Yes.' }], socials: { x: 'https://x.com/acme' },
+      community_rating: { average: 4.5, count: 2 }, // the non-genuine 1-star review is ignored
+      domain_rating: {
+        value: 47, recorded_on: '2026-11-01', trend: 5,
+        history: [{ date: '2026-09-01', rating: 40 }, { date: '2026-10-01', rating: 42 }, { date: '2026-11-01', rating: 47 }],
+      },
+      votes: 5,
+      links: { website: 'https://acme-crm.example.com', page_url: `${app.url}/listings/acme-crm`, badges_url: `${app.api}/listings/acme-crm/badges` },
+      not_found_on_website: ['founded_year'], status: 'live', launch_week: '2026-11-02', featured: false, verified: true,
+    });
+    expect(body.latest_updates.map((u: any) => u.title)).toEqual(['Update 6', 'Update 5', 'Update 4', 'Update 3', 'Update 2']);
+    expect(body.votes_by_week).toHaveLength(12);
+    expect(body.votes_by_week[0]).toEqual({ week: '2026-08-31', votes: 0 });
+    expect(body.votes_by_week[9]).toEqual({ week: '2026-11-02', votes: 3 });
+    expect(body.votes_by_week[11]).toEqual({ week: '2026-11-16', votes: 2 });
+  });
+
+  it('shows story, milestones and media only when unlocked', async () => {
+    const a = (await getListing(d, { slug: 'acme-crm' })).body; // story unlocked, free plan
+    expect(a.story).toEqual({ title: 'Why we built Acme', story: 'We were tired of spreadsheets.' });
+    expect(a).not.toHaveProperty('milestones');
+    expect(a).not.toHaveProperty('media');
+    const b = (await getListing(d, { slug: 'beta-crm' })).body; // media unlocked, paid plan (milestones show on paid listings)
+    expect(b).not.toHaveProperty('story');
+    expect(b.media).toEqual([{ kind: 'video', url: 'https://beta.example.com/demo.mp4', caption: 'Demo' }]);
+    expect(b.milestones).toEqual([{ date: '2025-05-01', title: 'First customer', description: null, url: 'https://beta.example.com/news' }]);
+    const g = (await getListing(d, { slug: 'gamma-crm' })).body;
+    expect(g).toMatchObject({ community_rating: { average: null, count: 0 }, domain_rating: null, pricing: { model: null, plans: [] } });
+    expect(g).not.toHaveProperty('story');
+  });
+
+  it('finds scheduled listings but not drafts or unknown slugs', async () => {
+    expect((await getListing(d, { slug: 'epsilon-crm' })).body).toMatchObject({ status: 'scheduled', launched_at: null });
+    for (const slug of ['zeta-draft', 'no-such-listing']) {
+      const { status, body } = await getListing(d, { slug });
+      expect(status).toBe(404);
+      expect(body.code).toBe('not_found');
+    }
+  });
+
+  it('rejects bad input with 400', async () => {
+    const bad = await getListing(d, { slug: 'Bad_Slug' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: any) => e.path)).toContain('slug');
+    const extra = await getListing(d, { slug: 'acme-crm', surprise: 1 });
+    expect(extra.status).toBe(400);
+    expect(extra.body.errors.map((e: any) => e.path)).toContain('surprise');
+  });
+});
+
+describe('get_listing is read-only', () => {
+  it('does not count views', async () => {
+    await getListing('rest', { slug: 'acme-crm' });
+    const row = app.db.sqlite.prepare('SELECT views_count AS v FROM listings WHERE id = ?').get(acme) as { v: number };
+    expect(row.v).toBe(0);
+  });
+});
+
+describe.each(DRIVERS)('get_alternatives over %s', (d) => {
+  it('lists approved alternatives first, then the same primary category by votes', async () => {
+    const { status, body } = await alternatives(d, { slug: 'acme-crm' });
+    expect(status).toBe(200);
+    expect(body.items.map((i: any) => [i.name, i.approved])).toEqual([
+      ['Outside Tool', true], ['Delta CRM', true], ['Gamma CRM', false], ['Beta CRM', false],
+    ]);
+    expect(body).toMatchObject({ page: 1, per_page: 20, total: 4 });
+  });
+
+  it('pages across both parts', async () => {
+    const p1 = (await alternatives(d, { slug: 'acme-crm', per_page: 3 })).body;
+    const p2 = (await alternatives(d, { slug: 'acme-crm', per_page: 3, page: 2 })).body;
+    expect(p1.items.map((i: any) => i.name)).toEqual(['Outside Tool', 'Delta CRM', 'Gamma CRM']);
+    expect(p2).toMatchObject({ total: 4, items: [{ name: 'Beta CRM', approved: false }] });
+  });
+
+  it('suggests same-category listings for a listing without approved alternatives', async () => {
+    const { body } = await alternatives(d, { slug: 'gamma-crm' });
+    expect(body.items.map((i: any) => i.name)).toEqual(['Acme CRM', 'Beta CRM', 'Delta CRM']);
+    expect(body.items.every((i: any) => i.approved === false)).toBe(true);
+  });
+
+  it('answers 404 for unknown or unpublished listings and 400 for bad paging', async () => {
+    expect((await alternatives(d, { slug: 'no-such-listing' })).status).toBe(404);
+    expect((await alternatives(d, { slug: 'zeta-draft' })).status).toBe(404);
+    const bad = await alternatives(d, { slug: 'acme-crm', per_page: 101 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: any) => e.path)).toContain('per_page');
+  });
+});
+
+describe.each(DRIVERS)('compare_listings over %s', (d) => {
+  it('compares two live listings side by side', async () => {
+    const { status, body } = await compare(d, { a: 'acme-crm', b: 'beta-crm' });
+    expect(status).toBe(200);
+    expect(body.a).toMatchObject({ slug: 'acme-crm', name: 'Acme CRM' });
+    expect(body.b).toMatchObject({ slug: 'beta-crm', name: 'Beta CRM' });
+    const rows = Object.fromEntries(body.rows.map((r: any) => [r.attribute, [r.a, r.b]]));
+    expect(rows).toEqual({
+      pricing_model: ['subscription', null],
+      pricing_summary: ['From $10/month', null],
+      country: ['US', 'GB'],
+      founded_year: [null, 2020],
+      primary_category: ['ZL CRM', 'ZL CRM'],
+      community_rating: [4.5, null],
+      domain_rating: [47, null],
+      votes: [5, 4],
+      'feature:contacts': [true, true],
+      'feature:pipelines': [true, null],
+      'feature:email sync': [true, null],
+      'feature:invoices': [null, true],
+    }); // no stage row: neither listing states one
+    expect(body.rows.find((r: any) => r.attribute === 'feature:email sync').label).toBe('Email sync');
+  });
+
+  it('answers 404 naming the listing that is not live', async () => {
+    const b = await compare(d, { a: 'acme-crm', b: 'epsilon-crm' });
+    expect(b.status).toBe(404);
+    expect(b.body.detail).toContain('epsilon-crm');
+    expect(b.body.detail).toContain('parameter b');
+    const a = await compare(d, { a: 'zeta-draft', b: 'acme-crm' });
+    expect(a.status).toBe(404);
+    expect(a.body.detail).toContain('parameter a');
+  });
+
+  it('rejects missing or malformed slugs with 400', async () => {
+    const missing = await compare(d, { a: 'acme-crm' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors.map((e: any) => e.path)).toContain('b');
+    const bad = await compare(d, { a: '-acme', b: 'beta-crm' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors.map((e: any) => e.path)).toContain('a');
+  });
+});

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { defineTool } from '../define';
+import { ToolError } from '../errors';
+import { listingSummary } from '../listing-summary';
+import { awardItem, awardItems } from '../awards/award-item';
+import { compareByVotes } from '../../domain/ranking';
+import { addWeeks, mondayOf, weekEnd, weeksBetween } from '../../domain/weeks';
+import { firstLaunchWeek, scheduledIdsForWeek, weekLaunchRows } from '../../storage/queries/launches';
+import { awardsOfWeek } from '../../storage/queries/awards';
+import { getNumberSetting } from '../../storage/queries/settings';
+import { summariesByIds } from '../../storage/queries/summaries';
+import { weekFrom, weekParam } from './week-param';
+
+export const get_launch_week = defineTool({
+  name: 'get_launch_week',
+  title: 'Launch week',
+  description:
+    'Get one launch week (Monday to Sunday UTC): its live launches ranked by votes, the launches scheduled for it when it is the current or a future week, and its Launch of the Week awards. ' +
+    'Pass week as this, next, last or any date (snapped to its Monday). Weeks before the first launch on record, or further ahead than launches can be booked, are 404.',
+  scope: 'public',
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  http: { method: 'GET', path: '/launches/weeks/:week' },
+  input: z.object({
+    week: weekParam('this, next, last, or a date YYYY-MM-DD (snapped to the Monday of its week)'),
+  }).strict(),
+  output: z.object({
+    week: z.string().describe('Monday of the week (YYYY-MM-DD)'),
+    week_end: z.string().describe('Sunday of the week (YYYY-MM-DD)'),
+    is_current: z.boolean().describe('The week contains today (UTC)'),
+    is_future: z.boolean().describe('The week starts after today'),
+    launches: z.array(listingSummary).describe('Live launches of the week, most votes first (ties: earlier launch first); position = rank'),
+    scheduled: z.array(listingSummary).describe('Listings scheduled to go live this week (current and future weeks only), by name'),
+    awards: z.array(awardItem).describe('Launch of the Week awards given for this week, by rank (empty until awarded)'),
+    page_url: z.string().describe('The launch week page on this site'),
+  }),
+  async run(ctx, input) {
+    const now = ctx.clock.now();
+    const week = weekFrom(input.week, now);
+    const current = mondayOf(now);
+    // The calendar runs from the first launch on record (never later than the current week)
+    // to the last week that can be booked.
+    const recorded = firstLaunchWeek(ctx.db);
+    const first = recorded && recorded < current ? recorded : current;
+    const lastBookable = addWeeks(current, getNumberSetting(ctx.db, 'bookable_weeks'));
+    if (week < first || weeksBetween(lastBookable, week) > 0) {
+      throw new ToolError('not_found', `Launch week ${week} was not found: launch weeks run from ${first} to ${lastBookable}.`);
+    }
+    const ranked = weekLaunchRows(ctx.db, week).sort(compareByVotes).map((r) => r.id);
+    const isCurrent = week === current;
+    const isFuture = week > current;
+    const site = ctx.config.siteUrl;
+    return {
+      week,
+      week_end: weekEnd(week),
+      is_current: isCurrent,
+      is_future: isFuture,
+      launches: summariesByIds(ctx.db, ranked, site),
+      scheduled: isCurrent || isFuture ? summariesByIds(ctx.db, scheduledIdsForWeek(ctx.db, week), site) : [],
+      awards: awardItems(ctx, awardsOfWeek(ctx.db, week)),
+      page_url: `${site}/launches/weeks/${week}`,
+    };
+  },
+});

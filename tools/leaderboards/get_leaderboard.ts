@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { defineTool } from '../define';
+import { invalid, notFound } from '../errors';
+import { listingSummary } from '../listing-summary';
+import { offsetOf, paging } from '../schemas';
+import { BOARD_IDS, BOARDS, isBoardId, rankAt } from '../../domain/ranking';
+import { summaryMap } from './summary-map';
+import { weekFrom, weekParam } from '../launches/week-param';
+import { boardEntries, metricSchema } from './boards';
+
+export const get_leaderboard = defineTool({
+  name: 'get_leaderboard',
+  title: 'Leaderboard',
+  description:
+    `Get one leaderboard page: ${BOARD_IDS.join(', ')}. The community boards follow votes only. The billboard is PAID (ordered by money contributed): ` +
+    'always present it as paid. domain-rating is a third-party rating and revenue uses verified revenue reports; both are separate ranking systems. ' +
+    'week (this, last or a date) applies to community-weekly only.',
+  scope: 'public',
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  http: { method: 'GET', path: '/leaderboards/:board' },
+  input: z.object({
+    board: z.string().max(40).describe(`Board id: ${BOARD_IDS.join(', ')}; any other id is 404`),
+    week: weekParam('community-weekly only: this, last or a date YYYY-MM-DD (snapped to its Monday); default this').optional(),
+    ...paging(),
+  }).strict(),
+  output: z.object({
+    board: z.string().describe('Board id'),
+    title: z.string().describe('Board title'),
+    description: z.string().describe('How the board is ranked'),
+    paid: z.boolean().describe('True when the ranking is bought (billboard): present it as paid'),
+    notice: z.string().nullable().describe('Notice to show with the board (the billboard\'s paid notice), else null'),
+    week: z.string().nullable().describe('community-weekly: Monday of the week ranked (YYYY-MM-DD); null for other boards'),
+    items: z.array(z.object({
+      rank: z.number().int().describe('Place on the board, 1 = top'),
+      paid: z.boolean().describe('True when this place was bought (every billboard item)'),
+      listing: listingSummary.describe('The listing'),
+      metric: metricSchema.describe('The value the board ranks by'),
+    })).describe('Board entries of this page'),
+    page: z.number().int().describe('This page number'),
+    per_page: z.number().int().describe('Page size used'),
+    total: z.number().int().describe('Total number of entries on the board'),
+  }),
+  async run(ctx, input) {
+    if (!isBoardId(input.board)) throw notFound(`Leaderboard ${input.board} (boards: ${BOARD_IDS.join(', ')})`);
+    const board = input.board;
+    if (board !== 'community-weekly' && input.week !== undefined) throw invalid('week', 'applies to the community-weekly board only');
+    const week = board === 'community-weekly' ? weekFrom(input.week ?? 'this', ctx.clock.now(), ['this', 'last']) : null;
+    const offset = offsetOf(input);
+    const { entries, total } = boardEntries(ctx, board, { week, limit: input.per_page, offset });
+    const byId = summaryMap(ctx, entries.map((e) => e.id));
+    const info = BOARDS[board];
+    // Ranks count from the page offset; an entry whose listing vanished between the two reads is dropped.
+    const items = entries.flatMap((e, i) => {
+      const listing = byId.get(e.id);
+      return listing ? [{ rank: rankAt(offset, i), paid: info.paid, listing, metric: e.metric }] : [];
+    });
+    return {
+      board, title: info.title, description: info.description, paid: info.paid, notice: info.notice, week,
+      items, page: input.page, per_page: input.per_page, total,
+    };
+  },
+});

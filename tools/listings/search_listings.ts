@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { defineTool } from '../define';
+import { invalid } from '../errors';
+import { countryCode, offsetOf, pageOf, paging, slug } from '../schemas';
+import { listingSummary } from '../listing-summary';
+import { normaliseDomain } from '../../domain/domains';
+import { mondayOf } from '../../domain/weeks';
+import { halfLifeFrom, trendingWindowHours } from '../../domain/ranking';
+import { summariesByIds } from '../../storage/queries/summaries';
+import { getSetting } from '../../storage/queries/settings';
+import { categoryTreeIds, memoUntilChange } from '../../storage/queries/listings';
+import { matchExpression, searchListingIds, SEARCH_SORTS, type SearchQuery } from '../../storage/queries/search';
+
+const MINUTE = 60_000;
+
+export const search_listings = defineTool({
+  name: 'search_listings',
+  title: 'Search listings',
+  description:
+    'Search the directory\'s products by typo-tolerant full text (name, tagline, description, keywords) and filter by category ' +
+    '(including its subcategories), stage, country, pricing model or website domain; or browse without `q`. Returns live listings ' +
+    'by default, or upcoming launches with status=upcoming. Use it to find products and their slugs; pass a slug to get_listing ' +
+    'for the full profile. Category slugs come from list_categories.',
+  scope: 'public',
+  annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
+  http: { method: 'GET', path: '/listings' },
+  input: z.object({
+    q: z.string().max(200).optional()
+      .describe('Full-text query (max 200 chars) over name, tagline, description and keywords; tolerates one typo per word of 3-4 letters and two per longer word; the last word also matches as a prefix; at most the first 8 words count. Empty (or no letters or digits) means browse'),
+    category: slug().optional().describe('Category slug (from list_categories); listings in any of its subcategories, at any depth, are included'),
+    stage: slug().optional().describe('Product stage slug, e.g. idea, mvp, launched, growing'),
+    country: countryCode().optional().describe('Two-letter ISO 3166 country code of the company, matched case-insensitively'),
+    pricing_model: z.string().max(40).optional().describe('Pricing model, e.g. free, freemium, paid, subscription (max 40; matched case-insensitively)'),
+    domain: z.string().max(253).optional()
+      .describe('A website address or domain (max 253); finds the listing of that website. Scheme, www., path and trailing slash are ignored'),
+    status: z.enum(['live', 'upcoming']).default('live')
+      .describe('live (default): published listings; upcoming: scheduled for this launch week or a later one and not live yet'),
+    sort: z.enum(SEARCH_SORTS).default('relevance')
+      .describe('relevance (default: best text match, ties by votes; without q: most votes, then newest), newest (latest launch first), votes, trending (time-decayed votes), most_viewed, most_followed'),
+    ...paging(),
+  }).strict(),
+  output: pageOf(listingSummary),
+  async run(ctx, input) {
+    const now = ctx.clock.now();
+    const thisMonday = mondayOf(now);
+    // Trending scores are taken at the start of the current minute: a minute moves a 72-hour decay by ~0.02 %,
+    // and the page can then be reused for that minute instead of being recomputed per request.
+    const trendingAt = input.sort === 'trending' ? Math.floor(now.getTime() / MINUTE) * MINUTE : 0;
+    const key = `${JSON.stringify(input)}|${thisMonday}|${trendingAt}`;
+    return memoUntilChange(ctx.db, 'search_listings', key, () => {
+      let categoryIds: number[] | null = null;
+      if (input.category) {
+        categoryIds = categoryTreeIds(ctx.db, input.category);
+        if (!categoryIds) throw invalid('category', 'unknown category; list_categories gives the category slugs');
+      }
+      let domain: string | undefined;
+      if (input.domain) {
+        domain = normaliseDomain(input.domain) ?? undefined;
+        if (!domain) throw invalid('domain', 'must be a website address or domain name, e.g. example.com');
+      }
+      const query: SearchQuery = {
+        match: matchExpression(ctx.db, input.q),
+        categoryIds,
+        stage: input.stage,
+        country: input.country,
+        pricingModel: input.pricing_model || undefined,
+        domain,
+        status: input.status,
+        thisMonday,
+        sort: input.sort,
+        trending: { now: '', since: '', halfLifeHours: 0 },
+        limit: input.per_page,
+        offset: offsetOf(input),
+      };
+      if (input.sort === 'trending') {
+        const halfLifeHours = halfLifeFrom(getSetting(ctx.db, 'trending_half_life_hours'));
+        const since = trendingAt - trendingWindowHours(halfLifeHours) * 3_600_000;
+        query.trending = { now: new Date(trendingAt).toISOString(), since: new Date(since).toISOString(), halfLifeHours };
+      }
+      const { ids, total } = searchListingIds(ctx.db, query);
+      return { items: summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total };
+    });
+  },
+});

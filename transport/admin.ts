@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { openDb, type Db } from '../storage/db';
+import { seedDatabase } from '../storage/seed';
+import { AdminError, listPrices, listSettings, setPrice, setSettingValue } from '../storage/queries/admin';
+import { importDomainRatings, importRevenue, type ImportReport } from '../storage/queries/imports';
+import { CsvError } from '../domain/csv';
+import { isoDay } from '../domain/weeks';
+import { systemClock, type Clock } from '../tools/clock';
+import type { AppConfig } from '../tools/context';
+import { loadConfig } from './config';
+
+// Operator CLI: `npm run admin -- <command> [arguments]`. Each command is one entry of `commands`: `parse`
+// checks the arguments before the database is opened (bad input never creates or touches a database), `run`
+// does the work through storage/queries. Exit codes: 0 done, 1 refused or failed, 2 usage error.
+
+class UsageError extends Error {}
+
+type Ctx = { db: Db; config: AppConfig; clock: Clock; out(line: string): void; err(line: string): void };
+// run may be async (later commands such as run-jobs await work); the database is closed after it settles.
+type Command<P> = { usage: string; summary: string; parse(args: string[]): P; run(ctx: Ctx, p: P): number | void | Promise<number | void> };
+const command = <P>(c: Command<P>): Command<unknown> => c as Command<unknown>;
+
+function exactly(args: string[], n: number, usage: string): string[] {
+  if (args.length !== n) throw new UsageError(`Expected ${n} argument${n === 1 ? '' : 's'}: ${usage}`);
+  return args;
+}
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+const commands: Record<string, Command<unknown>> = {
+  'set-price': command({
+    usage: 'set-price CODE CENTS', summary: 'Set a product price in USD cents, excluding VAT (billboard_min: the minimum contribution)',
+    parse(args) {
+      const [code, cents] = exactly(args, 2, this.usage);
+      if (!/^\d{1,12}$/.test(cents)) throw new UsageError(`CENTS must be a whole number of US cents, got "${cents}"`);
+      return { code, cents: Number(cents) };
+    },
+    run({ db, out }, { code, cents }) {
+      const { previous } = setPrice(db, code, cents);
+      out(`${code}: ${usd(previous)} -> ${usd(cents)} (${cents} cents, excluding VAT)`);
+    },
+  }),
+  'set-setting': command({
+    usage: 'set-setting KEY VALUE', summary: 'Change a site setting (list-settings shows them)',
+    parse(args) {
+      const [key, value] = exactly(args, 2, this.usage);
+      return { key, value };
+    },
+    run({ db, out }, { key, value }) {
+      const { previous } = setSettingValue(db, key, value);
+      out(`${key}: ${JSON.stringify(previous)} -> ${JSON.stringify(value)}`);
+    },
+  }),
+  'list-prices': command({
+    usage: 'list-prices', summary: 'Show every product with its current price',
+    parse(args) { exactly(args, 0, this.usage); },
+    run({ db, out }) {
+      const rows = listPrices(db);
+      if (!rows.length) return out('No products yet. Run `npm run admin -- seed` first.');
+      out(`${'code'.padEnd(18)}${'price (USD, ex VAT)'.padStart(20)}  ${'week'.padEnd(9)} active`);
+      for (const r of rows) out(`${r.code.padEnd(18)}${`${usd(r.price_cents)} (${r.price_cents})`.padStart(20)}  ${r.week_rule.padEnd(9)} ${r.active ? 'yes' : 'no'}`);
+    },
+  }),
+  'list-settings': command({
+    usage: 'list-settings', summary: 'Show every site setting with its current value',
+    parse(args) { exactly(args, 0, this.usage); },
+    run({ db, out }) {
+      for (const s of listSettings(db)) out(`${s.key.padEnd(26)} ${s.value}`);
+    },
+  }),
+  seed: command({
+    usage: 'seed [--demo | --no-demo]', summary: 'Seed an empty database with base data, and the demo directory unless --no-demo (default: SEED_DEMO)',
+    parse(args) {
+      if (args.length > 1 || (args[0] && !['--demo', '--no-demo'].includes(args[0]))) throw new UsageError(`Usage: ${this.usage}`);
+      return { demo: args[0] === undefined ? null : args[0] === '--demo' };
+    },
+    run({ db, config, clock, out }, { demo }) {
+      const withDemo = demo ?? config.seedDemo;
+      if (!seedDatabase(db, { demo: withDemo, clock })) return out(`The database at ${config.databasePath} already has data; nothing seeded.`);
+      const n = (table: string) => (db.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+      out(`Seeded ${config.databasePath}: ${n('categories')} categories, ${n('products')} products, ${n('interview_questions')} interview questions`
+        + (withDemo ? `, and a demo directory of ${n('listings')} listings.` : ' (no demo directory).'));
+    },
+  }),
+  'import-domain-ratings': command({
+    usage: 'import-domain-ratings FILE.csv', summary: 'Import Domain Rating points (columns: domain or slug, rating, date)',
+    parse(args) { return { file: exactly(args, 1, this.usage)[0] }; },
+    run(ctx, { file }) {
+      return report(ctx, 'domain rating', importDomainRatings(ctx.db, readCsv(file), { today: isoDay(ctx.clock.now()) }));
+    },
+  }),
+  'import-revenue': command({
+    usage: 'import-revenue FILE.csv', summary: 'Import verified MRR (columns: domain or slug, mrr_usd or mrr_cents, period, verified_by)',
+    parse(args) { return { file: exactly(args, 1, this.usage)[0] }; },
+    run(ctx, { file }) {
+      return report(ctx, 'revenue figure', importRevenue(ctx.db, readCsv(file), { today: isoDay(ctx.clock.now()) }));
+    },
+  }),
+};
+
+function readCsv(file: string): string {
+  try {
+    return readFileSync(resolve(file), 'utf8');
+  } catch (e) {
+    throw new AdminError(`Cannot read ${file}: ${(e as Error).message}`);
+  }
+}
+
+function report({ out, err }: Ctx, what: string, r: ImportReport): number {
+  if (r.errors.length) {
+    for (const e of r.errors) err(`line ${e.line}: ${e.message}`);
+    err(`Nothing imported: ${r.errors.length} of ${r.rows} rows have errors. Fix them and run the import again.`);
+    return 1;
+  }
+  out(`Imported ${plural(r.imported, what)} for ${plural(r.listings, 'listing')} (${plural(r.rows, 'row')}).`);
+  if (r.unknown.length) {
+    out(`Skipped ${plural(r.unknown.length, 'row')} naming no known listing:`);
+    for (const u of r.unknown) out(`  line ${u.line}: ${u.value}`);
+  }
+  return 0;
+}
+
+export function usage(): string {
+  const width = Math.max(...Object.values(commands).map((c) => c.usage.length)) + 2;
+  return ['Usage: npm run admin -- <command> [arguments]', '', 'Commands:',
+    ...Object.values(commands).map((c) => `  ${c.usage.padEnd(width)}${c.summary}`),
+    '', 'The database is DATABASE_PATH (default ./data/directory.db).'].join('\n');
+}
+
+export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.env, clock: Clock = systemClock): Promise<number> {
+  const out = (line: string) => console.log(line);
+  const err = (line: string) => console.error(line);
+  const [name, ...args] = argv;
+  if (name === 'help' || name === '--help' || name === '-h') return out(usage()), 0;
+  const cmd = name && Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!cmd) {
+    err(name ? `Unknown command "${name}".\n` : 'No command given.\n');
+    err(usage());
+    return 2;
+  }
+  let parsed: unknown;
+  try {
+    parsed = cmd.parse(args);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    err(`${e.message}\nUsage: npm run admin -- ${cmd.usage}`);
+    return 2;
+  }
+  const config = loadConfig(env);
+  const db = openDb(config.databasePath);
+  try {
+    return (await cmd.run({ db, config, clock, out, err }, parsed)) ?? 0;
+  } catch (e) {
+    // Refusals and data problems (including SQLite's) are the operator's to fix: print the message only.
+    // Programming errors keep their stack trace.
+    if (e instanceof AdminError || e instanceof CsvError) return err(e.message), 1;
+    if (e instanceof Error && !(e instanceof TypeError) && !(e instanceof RangeError)) return err(e.message), 1;
+    throw e;
+  } finally {
+    db.sqlite.close();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  runAdmin(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e) => { console.error(e); process.exitCode = 1; });
+}
