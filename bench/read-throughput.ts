@@ -26,7 +26,7 @@ const ready: Ready = await new Promise((resolve, reject) => {
 });
 
 const TYPO_QUERIES = ['projct managment', 'analitics', 'invocing', 'metting notes', 'uptme monitorng', 'secrit'];
-const BROWSE_QUERIES = ['sort=votes', 'sort=newest', 'sort=trending', 'category=', 'country=DE&sort=votes'];
+const BROWSE_QUERIES = ['sort=votes', 'sort=newest', 'sort=trending', 'country=DE&sort=votes'];
 let n = 0;
 const nextSlug = () => ready.slugs[n++ % ready.slugs.length];
 const nextOf = (xs: string[]) => xs[n++ % xs.length];

@@ -36,13 +36,21 @@ function decoderFor(label: string): TextDecoder | null {
   }
 }
 
+// Node 20's TextDecoder decodes windows-1252 (also the label for iso-8859-1 and latin1) as ISO-8859-1,
+// turning curly quotes and dashes into C1 control characters. Map 0x80–0x9F the way browsers do.
+const CP1252 = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+const fixCp1252 = (s: string) => s.replace(/[\u0080-\u009f]/g, (c) => CP1252[c.charCodeAt(0) - 0x80]);
+
 export function decodeBody(bytes: Uint8Array, headerCharset: string | null, isHtml: boolean): { text: string; charset: string } {
   const bom = bomCharset(bytes);
   const candidates = [bom?.charset, headerCharset, isHtml ? metaCharset(bytes) : null, 'utf-8'];
   for (const label of candidates) {
     if (!label) continue;
     const dec = decoderFor(label);
-    if (dec) return { text: dec.decode(bom && label === bom.charset ? bytes.subarray(bom.skip) : bytes), charset: dec.encoding };
+    if (!dec) continue;
+    const text = dec.decode(bom && label === bom.charset ? bytes.subarray(bom.skip) : bytes);
+    return { text: dec.encoding === 'windows-1252' ? fixCp1252(text) : text, charset: dec.encoding };
   }
   return { text: new TextDecoder().decode(bytes), charset: 'utf-8' };
 }

@@ -1,12 +1,12 @@
 import { CheerioCrawler, Configuration, Log, LogLevel } from '@crawlee/cheerio';
 import { MemoryStorage } from '@crawlee/memory-storage';
 import { BuildFailure } from './failure';
-import { SafeHttpClient, SafeFetchRefusal } from './http-client';
+import { SafeHttpClient, SafeFetchRefusal, TRUNCATED_HEADER } from './http-client';
 import { chooseLinks, type LinkCandidate } from './links';
 import { RobotsCache } from './robots';
 import { BOT_TOKEN, FetchError, type SafeFetchOptions } from './safe-fetch';
 
-export type CrawledPage = { url: string; finalUrl: string; status: number; html: string; title: string | null; topic: string | null };
+export type CrawledPage = { url: string; finalUrl: string; status: number; html: string; title: string | null; topic: string | null; truncated: boolean };
 export type SkippedPage = { url: string; reason: string };
 export type CrawlProgress = { step: 'robots' | 'crawling'; pages_fetched: number; pages_planned: number; current_url: string | null };
 
@@ -87,7 +87,8 @@ export async function crawlSite(o: CrawlOptions): Promise<CrawlResult> {
         return;
       }
       const html = typeof body === 'string' ? body : body.toString('utf8');
-      pages.push({ url: request.url, finalUrl, status, html, title: $('title').first().text().trim() || null, topic: request.userData.topic ?? null });
+      const truncated = response.headers[TRUNCATED_HEADER] === '1';
+      pages.push({ url: request.url, finalUrl, status, html, title: $('title').first().text().trim() || null, topic: request.userData.topic ?? null, truncated });
       progress.pages_fetched = pages.length;
       progress.current_url = finalUrl;
       if (request.userData.home) {

@@ -40,7 +40,9 @@ export function extractJsonLd(f: Facts, url: string, blocks: unknown[], categori
       if (description) addScalar(f, description.length <= 300 ? 'short_description' : 'description', clean(description), ev(description), 3);
       for (const cat of asArray(n.applicationCategory).map(str).filter((c): c is string => !!c)) {
         const want = cat.replace(/Application$/i, '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-        const match = categories.find((c) => c.toLowerCase() === want);
+        // schema.org's DeveloperApplication, EducationalApplication… against our category names
+        const match = categories.find((c) => c.toLowerCase() === want)
+          ?? categories.find((c) => c.toLowerCase().split(/\s+/)[0] === want || (want.length > 4 && want.startsWith(c.toLowerCase())));
         if (match) addListItem(f, 'categories', match, ev(cat));
       }
       for (const feat of asArray(n.featureList).map(str).filter((x): x is string => !!x)) {

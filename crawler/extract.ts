@@ -17,12 +17,12 @@ export function extractFacts(input: PageInput[], categories: string[] = []): Ext
   pages.forEach((p, i) => {
     const topic = i === 0 ? null : (input[i].topic ?? topicOf(p.url));
     extractJsonLd(f, p.url, p.jsonLd, categories);
-    if (i === 0) extractHomeMeta(f, p);
     extractFaqs(f, p, topic);
     extractPlans(f, p, topic);
     const cards = extractFounders(f, p);
     extractLinks(f, p, i === 0, cards);
     extractTextFacts(f, p, topic);
+    if (i === 0) extractHomeMeta(f, p); // after the links: a linked profile beats the twitter:site handle
   });
   f.founders = mergeFounders(f.founders).slice(0, 6);
   f.faqs = dedupeBy(f.faqs, (q) => normaliseForMatch(q.question)).slice(0, 10);

@@ -3,7 +3,7 @@ import type { Evidence } from '../domain/evidence';
 
 // What deterministic extraction (and later the model) found, each value with its evidence.
 // rank orders candidates of one field by how reliable their source is (lower is better).
-export type Fact = { value: string; evidence: Evidence[]; rank?: number };
+export type Fact = { value: string; evidence: Evidence[]; rank?: number; origin?: 'page' | 'model' };
 export type ScalarField = Exclude<DraftField, ListField>;
 
 export type FaqFact = { question: string; answer: string; evidence: Evidence[] };

@@ -15,6 +15,9 @@ export class SafeFetchRefusal extends NonRetryableError {
   }
 }
 
+// Marks a page cut at the size cap, so the crawl can say so in the draft's warnings.
+export const TRUNCATED_HEADER = 'x-safe-fetch-truncated';
+
 const RETRYABLE: FetchError['code'][] = ['network', 'dns'];
 
 export class SafeHttpClient implements BaseHttpClient {
@@ -34,6 +37,7 @@ export class SafeHttpClient implements BaseHttpClient {
     if (res.mediaType) headers['content-type'] = `${res.mediaType}; charset=utf-8`;
     delete headers['content-encoding'];
     delete headers['content-length'];
+    if (res.truncated) headers[TRUNCATED_HEADER] = '1';
     return {
       url: res.url,
       statusCode: res.status,

@@ -27,15 +27,17 @@ const REGIONS = /^(Europe|Asia|Africa|America|North America|South America|Latin 
 // "based in Lisbon, Portugal" / "headquartered in Berlin" → city and country when the words say so.
 export function placeFromText(text: string): Array<{ city: string | null; country: string | null; index: number; length: number }> {
   const out: Array<{ city: string | null; country: string | null; index: number; length: number }> = [];
-  const re = /\b(?:based|headquartered|located|HQ'd|offices?)\s+in\s+([A-Z][\p{L}'’.-]+(?:\s[A-Z][\p{L}'’.-]+){0,2})(?:,\s*([A-Z][\p{L}'’.-]+(?:\s[A-Z][\p{L}'’.-]+){0,2}))?/gu;
+  const word = "[A-Z\\p{Lu}][\\p{L}'’-]*";
+  const re = new RegExp(`\\b(?:based|headquartered|located|offices?)\\s+in\\s+(${word}(?: ${word}){0,2})(?:, ?(${word}(?: ${word}){0,2}))?`, 'gu');
   for (const m of text.matchAll(re)) {
-    const first = m[1].replace(/[.]$/, '');
-    const second = m[2]?.replace(/[.]$/, '') ?? null;
+    const first = m[1];
+    const second = m[2] ?? null;
     const firstCountry = countryCode(first);
     const secondCountry = second ? countryCode(second) : null;
-    if (secondCountry) out.push({ city: firstCountry ? null : first, country: secondCountry, index: m.index!, length: m[0].length });
-    else if (firstCountry && !second) out.push({ city: null, country: firstCountry, index: m.index!, length: m[0].length });
-    else if (!second && !REGIONS.test(first)) out.push({ city: first, country: null, index: m.index!, length: m[0].length });
+    const at = { index: m.index!, length: m[0].length };
+    if (secondCountry) out.push({ city: firstCountry ? null : first, country: secondCountry, ...at });
+    else if (firstCountry) out.push({ city: null, country: firstCountry, ...at });
+    else if (!REGIONS.test(first)) out.push({ city: first, country: null, ...at });
   }
   return out;
 }

@@ -125,7 +125,8 @@ async function vetHost(url: URL, opts: SafeFetchOptions): Promise<{ address: str
   if (!opts.allowPrivate) {
     for (const a of addrs) {
       const why = opts.trustAddress?.(a.address) ? null : blockedAddressReason(a.address);
-      if (why) throw new FetchError('blocked_address', `${host} resolves to ${a.address} (${why}); only public addresses are fetched`, url.href);
+      const what = a.address === host ? host : `${host} resolves to ${a.address}, which`;
+      if (why) throw new FetchError('blocked_address', `${what} is not a public address (${why})`, url.href);
     }
   }
   return { address: addrs[0].address, family: addrs[0].family === 6 ? 6 : 4 };

@@ -98,8 +98,13 @@ const COUNTRY_ALIASES: Record<string, string[]> = {
 };
 let regionNames: Intl.DisplayNames | null = null;
 
+// Codes Intl can name that are not current ISO 3166-1 countries (user-assigned, withdrawn, unions,
+// exceptional reservations): never a listing's country.
+const NOT_COUNTRIES = /^(AA|Q[M-Z]|X[A-JL-Z]|ZZ|DD|EU|EZ|FX|UN|YU|CS|SU|ZR|TP|BU|NT|AN|CP|DG|EA|IC|TA|AC|CQ)$/;
+
 export function countryNames(code: string): string[] {
   const upper = code.toUpperCase();
+  if (!/^[A-Z]{2}$/.test(upper) || NOT_COUNTRIES.test(upper)) return [];
   regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
   let name: string | undefined;
   try { name = regionNames.of(upper); } catch { name = undefined; }
@@ -115,7 +120,7 @@ const STAGE_WORDS: Record<string, string[]> = {
 const PRICING_WORDS: Record<string, string[]> = {
   free: ['free'],
   freemium: ['free plan', 'free tier', 'freemium', 'free forever', 'free for', 'free version', 'free starter', 'start for free', '$0', '€0', '£0'],
-  subscription: ['/month', '/mo', '/year', '/yr', 'per month', 'per year', 'monthly', 'yearly', 'annually', 'subscription', 'per user', '/user', 'a month'],
+  subscription: ['month', '/mo', 'year', '/yr', 'annual', 'subscription', 'per user', '/user', 'per seat', 'billed'],
   'one-time': ['one-time', 'one time', 'lifetime', 'pay once', 'single payment', 'perpetual'],
   'usage-based': ['usage', 'pay as you go', 'pay-as-you-go', 'per request', 'per call', 'metered', 'credits'],
   'open-source': ['open source', 'open-source', 'self-host', 'self host', 'mit licen', 'apache licen', 'gpl'],

@@ -5,6 +5,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../storage/db';
+import { signIn } from '../auth/accounts';
+import { sha256Hex } from '../auth/api-keys';
+import { systemClock } from '../tools/clock';
 
 // Runs the real operator CLI as a child process against a temp database, as an operator would.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -157,5 +160,65 @@ describe('admin CLI', { timeout: 120_000 }, () => {
       { slug: 'linear', mrr_cents: 99900, period: '2025-02-01', verified_by: 'paddle' },
       { slug: 'notion', mrr_cents: 123450, period: '2025-01-01', verified_by: 'stripe' },
     ]);
+  });
+});
+
+describe('admin CLI: accounts and API keys', { timeout: 120_000 }, () => {
+  const email = 'operator@example.test';
+  const password = 'operator password 1';
+
+  it('rejects bad usage with exit code 2 and creates nothing', async () => {
+    const runs = await Promise.all([
+      cli('create-user', '--email', email), cli('create-user', '--password', password), cli('create-user', '--email', email, '--password', password, '--role', 'admin'),
+      cli('create-api-key'), cli('create-api-key', '--email', email, '--scopes', 'account:read,everything'), cli('create-api-key', email),
+    ]);
+    for (const r of runs) {
+      expect(r.code, r.stderr).toBe(2);
+      expect(r.stderr).toMatch(/Usage: npm run admin -- create-(user|api-key) --email E/);
+    }
+    expect(runs[4].stderr).toContain('unknown: everything');
+    expect(query('SELECT id FROM users WHERE email = ?', email)).toHaveLength(0);
+  });
+
+  it('create-user creates an account that can sign in, with the sign-up rules', async () => {
+    const r = await cli('create-user', '--email', 'Operator@Example.test', '--password', password, '--name', 'Ops Person');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Created user #\d+ operator@example\.test/);
+    const [user] = query('SELECT id, email, name, password_hash FROM users WHERE email = ?', email);
+    expect(user).toMatchObject({ email, name: 'Ops Person' });
+    expect(user.password_hash).not.toContain(password);
+    const db = openDb(dbPath);
+    try {
+      expect(await signIn({ db, clock: systemClock }, email, password)).toBe(user.id);
+    } finally {
+      db.sqlite.close();
+    }
+
+    const again = await cli('create-user', '--email', email, '--password', password);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('already exists');
+    const weak = await cli('create-user', '--email', 'weak@example.test', '--password', 'short');
+    expect(weak.code).toBe(1);
+    expect(weak.stderr).toContain('--password: Use at least');
+    expect(query('SELECT id FROM users WHERE email = ?', 'weak@example.test')).toHaveLength(0);
+  });
+
+  it('create-api-key prints the key once and stores only its hash, with the chosen scopes', async () => {
+    const r = await cli('create-api-key', '--email', email, '--name', 'deploy bot', '--scopes', 'orders:write,account:read');
+    expect(r.code, r.stderr).toBe(0);
+    const key = r.stdout.match(/^dk_live_[A-Za-z0-9_-]{43}$/m)?.[0];
+    expect(key, r.stdout).toBeTruthy();
+    expect(r.stdout).toContain('not shown again');
+    const rows = query('SELECT k.name, k.prefix, k.hash, k.scopes FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = ?', email);
+    expect(rows).toEqual([{ name: 'deploy bot', prefix: key!.slice(0, 12), hash: sha256Hex(key!), scopes: '["account:read","orders:write"]' }]);
+
+    const defaults = await cli('create-api-key', '--email', email);
+    expect(defaults.code).toBe(0);
+    expect(defaults.stdout).toContain('account:read, listings:write, orders:write');
+    expect(query('SELECT count(*) AS n FROM api_keys')[0].n).toBe(2);
+
+    const nobody = await cli('create-api-key', '--email', 'nobody@example.test');
+    expect(nobody.code).toBe(1);
+    expect(nobody.stderr).toContain('No user with the e-mail nobody@example.test');
   });
 });

@@ -1,3 +1,6 @@
+import { createServer, request } from 'node:https';
+import type { AddressInfo } from 'node:net';
+
 // A tiny "browser" for the auth tests: a cookie jar kept by hand, forms read from the served HTML
 // (hidden fields such as the CSRF token), redirects followed one hop at a time.
 export class Browser {
@@ -141,4 +144,123 @@ export async function issueTokens(
   const res = await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, redirect, verifier, insecure);
   const tokens = await oauth.processAuthorizationCodeResponse(as, client, res);
   return { access_token: tokens.access_token, refresh_token: tokens.refresh_token, clientId: client.client_id, email };
+}
+
+// ---- Calling every registry tool with some credential (auth matrix, benchmarks) ----
+
+type ToolLike = { name: string; http: { method: string; path: string } };
+type PropSchema = { type?: string; format?: string; enum?: unknown[]; anyOf?: PropSchema[] };
+
+// Path parameter values that pass the adapters' parsing, read from the tool's input JSON Schema: integers → 1,
+// uuids → a fresh uuid, enums → their first value, other strings → "x". The record need not exist: a 404 or 400
+// is a fine answer for an authorization test, a 401/403 is not.
+export function pathInputs(tool: ToolLike, inputSchema: { properties?: Record<string, PropSchema> }): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  for (const m of tool.http.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)) {
+    const raw = inputSchema.properties?.[m[1]] ?? {};
+    const prop = raw.anyOf?.find((s) => s.type && s.type !== 'null') ?? raw;
+    out[m[1]] = prop.enum?.length ? (prop.enum[0] as string)
+      : prop.type === 'integer' || prop.type === 'number' ? 1
+        : prop.format === 'uuid' ? crypto.randomUUID()
+          : 'x';
+  }
+  return out;
+}
+
+// The tool's REST request with those path values; bodies are `{}` (missing required fields give 400, not 401).
+export function restRequest(api: string, tool: ToolLike, inputs: Record<string, string | number>, authorization?: string): Request {
+  const path = tool.http.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, p: string) => encodeURIComponent(String(inputs[p])));
+  const headers: Record<string, string> = authorization === undefined ? {} : { authorization };
+  const hasBody = !['GET', 'DELETE'].includes(tool.http.method);
+  if (hasBody) headers['content-type'] = 'application/json';
+  return new Request(api + path, { method: tool.http.method, headers, body: hasBody ? '{}' : undefined });
+}
+
+export type McpEra = 'modern' | 'legacy';
+const MODERN = '2026-07-28';
+const LEGACY = '2025-11-25';
+
+// One raw tools/call POST to /mcp, as a client of the given era sends it (the modern era carries its version in
+// `_meta` and the Mcp-* headers; the legacy stateless era only the MCP-Protocol-Version header). Raw fetch lets a
+// test read the HTTP status and WWW-Authenticate header, which SDK clients turn into exceptions.
+export async function mcpToolCall(site: string, era: McpEra, name: string, args: Record<string, unknown>, authorization?: string): Promise<Response> {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json', accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': era === 'modern' ? MODERN : LEGACY,
+    ...(era === 'modern' ? { 'mcp-method': 'tools/call', 'mcp-name': name } : {}),
+    ...(authorization === undefined ? {} : { authorization }),
+  };
+  const _meta = era === 'modern' ? { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {} } : undefined;
+  return fetch(`${site}/mcp`, {
+    method: 'POST', headers,
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name, arguments: args, ...(_meta ? { _meta } : {}) } }),
+  });
+}
+
+// The JSON-RPC message of a tools/call answer, whether sent as JSON or as one SSE event.
+export async function rpcBody(res: Response): Promise<any> {
+  const text = await res.text();
+  if (text.startsWith('{')) return JSON.parse(text);
+  const data = text.split('\n').find((l) => l.startsWith('data:'));
+  return data ? JSON.parse(data.slice(5)) : null;
+}
+
+// Parses `Bearer a="x", b="y"` into { a: 'x', b: 'y' } (quoted values only, as the server sends them).
+export function bearerChallenge(header: string | null): Record<string, string> | null {
+  if (!header || !/^Bearer\b/.test(header)) return null;
+  const out: Record<string, string> = {};
+  for (const m of header.matchAll(/([a-z_]+)="((?:[^"\\]|\\.)*)"/g)) out[m[1]] = m[2].replace(/\\(.)/g, '$1');
+  return out;
+}
+
+// ---- Client ID metadata documents served by a test over TLS on loopback ----
+// A throwaway self-signed certificate for IP 127.0.0.1 (valid 100 years), used by this test alone.
+export const TEST_TLS_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgFMdkp8VdEdVO8dZV
+U96pwMiH0eO+HPdfbrsSrkSctjyhRANCAAQzzor4il/F9kQCFQx1BiY0LrvUQr/c
+4Yiy0zs4ErYdhI1YCe6q5GhXV8dYtR2xJhEyKbJm/KNcfQIRvW23cpPP
+-----END PRIVATE KEY-----
+`;
+export const TEST_TLS_CERT = `-----BEGIN CERTIFICATE-----
+MIIBkDCCATagAwIBAgIUVZrU8QIWqJXGnK1hEGxjK50GZigwCgYIKoZIzj0EAwIw
+FDESMBAGA1UEAwwJMTI3LjAuMC4xMCAXDTI2MTEyMjAwMDExMFoYDzIxMjYxMDI5
+MDAwMTEwWjAUMRIwEAYDVQQDDAkxMjcuMC4wLjEwWTATBgcqhkjOPQIBBggqhkjO
+PQMBBwNCAAQzzor4il/F9kQCFQx1BiY0LrvUQr/c4Yiy0zs4ErYdhI1YCe6q5GhX
+V8dYtR2xJhEyKbJm/KNcfQIRvW23cpPPo2QwYjAdBgNVHQ4EFgQU/zKHIs8CZ1gy
+YMu6oDXGSK/8FjswHwYDVR0jBBgwFoAU/zKHIs8CZ1gyYMu6oDXGSK/8FjswDwYD
+VR0TAQH/BAUwAwEB/zAPBgNVHREECDAGhwR/AAABMAoGCCqGSM49BAMCA0gAMEUC
+IA4ZNFqe1QtPp4K6mShOyxJ4KL9XlD5Zi6PqouLaPAZXAiEA+LXksyN8qUNjVVWo
+hoZDhaACz12SBkof4gzJVvcSDKk=
+-----END CERTIFICATE-----
+`;
+
+// fetch over node:https trusting the test certificate (the provider reads status, headers and a streamed body).
+export function trustingFetch(url: string | URL, init?: RequestInit): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const req = request(url, { method: init?.method ?? 'GET', headers, ca: TEST_TLS_CERT }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const h = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
+        resolve(new Response(Buffer.concat(chunks), { status: res.statusCode, headers: h }));
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+// Serves one client metadata document at https://127.0.0.1:<port>/client.json; `metadata(clientId)` builds it.
+export async function serveClientMetadata(metadata: (clientId: string) => Record<string, unknown>): Promise<{ clientId: string; close(): Promise<void> }> {
+  let clientId = '';
+  const server = createServer({ key: TEST_TLS_KEY, cert: TEST_TLS_CERT }, (req, res) => {
+    if (req.url !== '/client.json') return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'max-age=60' });
+    res.end(JSON.stringify({ client_id: clientId, ...metadata(clientId) }));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  clientId = `https://127.0.0.1:${(server.address() as AddressInfo).port}/client.json`;
+  return { clientId, close: () => new Promise<void>((r) => server.close(() => r())) };
 }

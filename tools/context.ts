@@ -10,6 +10,7 @@ export type AppConfig = {
   databasePath: string;
   seedDemo: boolean;
   crawlerAllowPrivate: boolean;
+  rateLimits: { anonymousPerMinute: number; userPerMinute: number };
 };
 
 // Everything a tool may touch. Tools never import better-sqlite3, Hono or the MCP SDK.

@@ -26,14 +26,50 @@ export function parseInput(tool: AnyTool, raw: unknown): Record<string, unknown>
   throw new ToolError('invalid_input', `Invalid input for ${tool.name}. ${detail}`, errors);
 }
 
-// The one path every adapter takes: authorize, validate, run, and check the result against the declared output.
-export async function invokeTool(tool: AnyTool, ctx: ToolContext, raw: unknown): Promise<unknown> {
-  authorize(tool, ctx.actor);
-  const input = parseInput(tool, raw);
-  const result = await tool.run(ctx, input);
+// Tools that cache their results hand back the same object again; it was checked the first time, so the
+// checked copy is reused (results are treated as immutable once returned).
+const checkedOutputs = new WeakMap<object, unknown>();
+
+function checkOutput(tool: AnyTool, result: unknown): unknown {
+  if (result !== null && typeof result === 'object') {
+    const seen = checkedOutputs.get(result);
+    if (seen !== undefined) return seen;
+  }
   const checked = tool.output.safeParse(result);
   if (!checked.success) {
     throw new Error(`${tool.name} produced output that does not match its schema: ${checked.error.message}`);
   }
+  if (result !== null && typeof result === 'object') checkedOutputs.set(result, checked.data);
   return checked.data;
+}
+
+// The one path every adapter takes: authorize, validate, run, and check the result against the declared output.
+export async function invokeTool(tool: AnyTool, ctx: ToolContext, raw: unknown): Promise<unknown> {
+  authorize(tool, ctx.actor);
+  const input = parseInput(tool, raw);
+  return checkOutput(tool, await tool.run(ctx, input));
+}
+
+// JSON text of a checked result, kept beside it: a cached result is serialised once, not per response.
+const jsonTexts = new WeakMap<object, string>();
+export function jsonText(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  let text = jsonTexts.get(value);
+  if (text === undefined) {
+    text = JSON.stringify(value);
+    jsonTexts.set(value, text);
+  }
+  return text;
+}
+
+// The same text as a JSON string literal (MCP carries the result again as a text block).
+const quotedTexts = new WeakMap<object, string>();
+export function jsonQuoted(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(jsonText(value));
+  let quoted = quotedTexts.get(value);
+  if (quoted === undefined) {
+    quoted = JSON.stringify(jsonText(value));
+    quotedTexts.set(value, quoted);
+  }
+  return quoted;
 }

@@ -1,31 +1,58 @@
 import type { AnyTool } from './define';
 import { get_site_info } from './site/get_site_info';
-import { listingsTools } from './listings';
-import { categoriesTools } from './categories';
-import { launchesTools } from './launches';
-import { leaderboardsTools } from './leaderboards';
-import { foundersTools } from './founders';
-import { blogTools } from './blog';
-import { awardsTools } from './awards';
-import { badgesTools } from './badges';
+import { search_listings } from './listings/search_listings';
+import { get_listing } from './listings/get_listing';
+import { get_alternatives } from './listings/get_alternatives';
+import { compare_listings } from './listings/compare_listings';
+import { list_categories } from './categories/list_categories';
+import { get_category } from './categories/get_category';
+import { get_launch_week } from './launches/get_launch_week';
+import { list_launches } from './launches/list_launches';
+import { get_leaderboard } from './leaderboards/get_leaderboard';
+import { list_founders } from './founders/list_founders';
+import { get_founder } from './founders/get_founder';
+import { list_blog_posts } from './blog/list_blog_posts';
+import { get_blog_post } from './blog/get_blog_post';
+import { list_awards } from './awards/list_awards';
+import { get_badges } from './badges/get_badges';
 import { list_interview_questions } from './content/list_interview_questions';
-import { productsTools } from './products';
-import { accountTools } from './account';
+import { list_products } from './products/list_products';
+import { get_account } from './account/get_account';
+import { list_my_orders } from './orders/list_my_orders';
+import { get_order } from './orders/get_order';
+import { quote_order } from './orders/quote_order';
+import { create_checkout } from './orders/create_checkout';
 
-// Every operation, in the spec's order.
+// Every operation, one line each, in the spec's order (tests/contract.test.ts holds it to that order).
+// Adding an operation: its file in tools/<area>/, then its line here at the place the spec gives it.
 export const registry: AnyTool[] = [
+  // Public reads
   get_site_info,
-  ...listingsTools,
-  ...categoriesTools,
-  ...launchesTools,
-  ...leaderboardsTools,
-  ...foundersTools,
-  ...blogTools,
-  ...awardsTools,
-  ...badgesTools,
+  search_listings,
+  get_listing,
+  get_alternatives,
+  compare_listings,
+  list_categories,
+  get_category,
+  get_launch_week,
+  list_launches,
+  get_leaderboard,
+  list_founders,
+  get_founder,
+  list_blog_posts,
+  get_blog_post,
+  list_awards,
+  get_badges,
   list_interview_questions,
-  ...productsTools,
-  ...accountTools,
+  list_products,
+  // Account (account:read)
+  get_account,
+  list_my_orders,
+  get_order,
+  // Submit flow, my listings, claims (listings:write)
+  // Orders (orders:write)
+  quote_order,
+  create_checkout,
 ];
 
 export const toolByName = new Map(registry.map((t) => [t.name, t]));

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 import { openDb, type Db } from '../storage/db';
 import { seedDatabase } from '../storage/seed';
 import { AdminError, listPrices, listSettings, setPrice, setSettingValue } from '../storage/queries/admin';
@@ -10,6 +11,9 @@ import { isoDay } from '../domain/weeks';
 import { systemClock, type Clock } from '../tools/clock';
 import type { AppConfig } from '../tools/context';
 import { loadConfig } from './config';
+import { createApiKey, signUp } from '../auth/accounts';
+import { userByEmail } from '../storage/queries/users';
+import { SCOPES, type Scope } from '../tools/scopes';
 
 // Operator CLI: `npm run admin -- <command> [arguments]`. Each command is one entry of `commands`: `parse`
 // checks the arguments before the database is opened (bad input never creates or touches a database), `run`
@@ -25,6 +29,29 @@ const command = <P>(c: Command<P>): Command<unknown> => c as Command<unknown>;
 function exactly(args: string[], n: number, usage: string): string[] {
   if (args.length !== n) throw new UsageError(`Expected ${n} argument${n === 1 ? '' : 's'}: ${usage}`);
   return args;
+}
+
+// `--name value` options; anything else (unknown flags, positionals, a flag without its value) is a usage error.
+function options<K extends string>(args: string[], names: readonly K[]): Partial<Record<K, string>> {
+  try {
+    const { values } = parseArgs({ args, options: Object.fromEntries(names.map((n) => [n, { type: 'string' }])), strict: true, allowPositionals: false });
+    return values as Partial<Record<K, string>>;
+  } catch (e) {
+    throw new UsageError((e as Error).message.split('\n')[0]);
+  }
+}
+
+function required(value: string | undefined, flag: string): string {
+  if (!value) throw new UsageError(`${flag} is required.`);
+  return value;
+}
+
+function parseScopeList(value: string | undefined): Scope[] {
+  if (value === undefined) return [...SCOPES];
+  const asked = value.split(',').map((s) => s.trim()).filter(Boolean);
+  const unknown = asked.filter((s) => !(SCOPES as readonly string[]).includes(s));
+  if (unknown.length || !asked.length) throw new UsageError(`--scopes takes a comma-separated list of ${SCOPES.join(', ')}${unknown.length ? `; unknown: ${unknown.join(', ')}` : ''}`);
+  return SCOPES.filter((s) => asked.includes(s));
 }
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -83,6 +110,40 @@ const commands: Record<string, Command<unknown>> = {
       const n = (table: string) => (db.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
       out(`Seeded ${config.databasePath}: ${n('categories')} categories, ${n('products')} products, ${n('interview_questions')} interview questions`
         + (withDemo ? `, and a demo directory of ${n('listings')} listings.` : ' (no demo directory).'));
+    },
+  }),
+  'create-user': command({
+    usage: 'create-user --email E --password P [--name N]', summary: 'Create a site account (same rules as the sign-up page)',
+    parse(args) {
+      const o = options(args, ['email', 'password', 'name']);
+      return { email: required(o.email, '--email'), password: required(o.password, '--password'), name: o.name ?? '' };
+    },
+    async run({ db, clock, out, err }, { email, password, name }) {
+      const result = await signUp({ db, clock }, { email, password, name });
+      if ('errors' in result) {
+        for (const [field, message] of Object.entries(result.errors)) err(`--${field}: ${message}`);
+        return 1;
+      }
+      out(`Created user #${result.userId} ${userByEmail(db, email)!.email}. They can sign in on the site and create API keys.`);
+    },
+  }),
+  'create-api-key': command({
+    usage: 'create-api-key --email E [--name N] [--scopes a,b]',
+    summary: `Create an API key for a user and print it once (scopes: ${SCOPES.join(', ')}; default all)`,
+    parse(args) {
+      const o = options(args, ['email', 'name', 'scopes']);
+      return { email: required(o.email, '--email'), name: o.name ?? 'Operator CLI key', scopes: parseScopeList(o.scopes) };
+    },
+    run({ db, clock, out, err }, { email, name, scopes }) {
+      const user = userByEmail(db, email);
+      if (!user) throw new AdminError(`No user with the e-mail ${email}. Create one first: create-user --email ${email} --password …`);
+      const created = createApiKey({ db, clock }, user.id, name, scopes);
+      if ('errors' in created) {
+        for (const [field, message] of Object.entries(created.errors)) err(`--${field}: ${message}`);
+        return 1;
+      }
+      out(`Created API key "${name.trim()}" for ${user.email} with scopes ${scopes.join(', ')}. Copy it now: it is not shown again.`);
+      out(created.key);
     },
   }),
   'import-domain-ratings': command({

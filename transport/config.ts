@@ -15,5 +15,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePath: env.DATABASE_PATH ?? './data/directory.db',
     seedDemo: bool(env.SEED_DEMO, true),
     crawlerAllowPrivate: bool(env.CRAWLER_ALLOW_PRIVATE, false),
+    rateLimits: {
+      anonymousPerMinute: Number(env.RATE_LIMIT_ANON_PER_MIN ?? 120),
+      userPerMinute: Number(env.RATE_LIMIT_USER_PER_MIN ?? 600),
+    },
   };
 }

@@ -6,3 +6,6 @@ export * from './commerce';
 export * from './auth';
 export * from './jobs';
 export * from './drafts';
+export * from './orders';
+export * from './idempotency';
+export * from './ownership';

@@ -1,0 +1,98 @@
+import type { LanguageModel } from 'ai';
+import type { PageEvidence } from '../domain/evidence';
+import { assemble, type Assembled, type BuiltDraftField, type Dropped } from './assemble';
+import { crawlSite, type CrawlOptions, type CrawlProgress } from './crawl';
+import { proposeWithModel, type AiProposal } from './draft-ai';
+import { extractFacts } from './extract';
+import { emptyFacts } from './facts';
+import type { SafeFetchOptions } from './safe-fetch';
+
+// The whole build: crawl (robots-obeying, through the safe fetch), read the facts the pages state,
+// let the model (if configured) propose the rest, keep only values whose quotes are on the pages.
+
+export type BuildStep = 'robots' | 'crawling' | 'extracting' | 'drafting' | 'done';
+export type BuildProgress = { step: BuildStep; pages_fetched: number; pages_planned: number; current_url: string | null };
+export type Source = { url: string; title: string | null; text: string; attributes: string[] };
+
+export type BuildDraftOptions = {
+  url: string;
+  fetchOptions: Omit<SafeFetchOptions, 'beforeRequest' | 'accept'>;
+  model?: LanguageModel | null;
+  categories: string[]; // list_categories names
+  onProgress?: (p: BuildProgress) => void;
+  crawl?: Pick<CrawlOptions, 'maxPages' | 'concurrency' | 'requestTimeoutMs' | 'totalTimeoutMs'>;
+  modelTimeoutMs?: number;
+  signal?: AbortSignal;
+};
+
+export type DraftBuildResult = Omit<Assembled, 'company_socials'> & {
+  fields: Record<string, BuiltDraftField>;
+  socials: Record<string, string>; // the company's
+  pages: Array<{ url: string; title: string | null }>;
+  sources: Source[]; // page text kept for regenerating fields later without crawling again
+  warnings: string[];
+  used_model: boolean;
+  dropped: Dropped[];
+};
+
+// Stored sources are capped so a draft row stays small.
+const SOURCE_TEXT_CHARS = 20_000;
+const SOURCE_ATTRIBUTES = 400;
+
+export async function buildDraft(o: BuildDraftOptions): Promise<DraftBuildResult> {
+  let last: BuildProgress = { step: 'robots', pages_fetched: 0, pages_planned: 1, current_url: o.url };
+  const report = (p: Partial<BuildProgress>) => { last = { ...last, ...p }; o.onProgress?.(last); };
+  const crawl = await crawlSite({
+    url: o.url, fetch: { ...o.fetchOptions, signal: o.signal }, ...o.crawl,
+    onProgress: (p: CrawlProgress) => report(p),
+  });
+  report({ step: 'extracting', current_url: null });
+  const { facts, pages } = extractFacts(crawl.pages.map((p) => ({ url: p.finalUrl, html: p.html, topic: p.topic })), o.categories);
+  const warnings: string[] = [];
+  for (const s of crawl.skipped.slice(0, 10)) warnings.push(`Skipped ${s.url}: ${s.reason}`);
+  for (const p of crawl.pages.filter((x) => x.truncated)) warnings.push(`${p.finalUrl} is larger than the size limit; only its beginning was read.`);
+
+  let proposal: AiProposal | null = null;
+  if (!o.model) {
+    warnings.push('No language model is configured (AI_BASE_URL is not set): this draft holds only facts read directly from the website.');
+  } else {
+    report({ step: 'drafting' });
+    try {
+      proposal = await proposeWithModel({ model: o.model, pages, categories: o.categories, signal: o.signal, timeoutMs: o.modelTimeoutMs });
+    } catch (e) {
+      warnings.push(`The language model could not draft this time (${describeError(e)}): this draft holds only facts read directly from the website.`);
+    }
+  }
+  const result = assemble({ facts, proposal, pages, categories: o.categories });
+  const droppedByModel = result.dropped.filter((d) => d.origin === 'model').length;
+  if (droppedByModel) warnings.push(`${droppedByModel} value(s) proposed by the language model were left out because their quotes are not on the website.`);
+  report({ step: 'done', current_url: null });
+  const { company_socials, ...rest } = result;
+  return {
+    ...rest,
+    socials: company_socials,
+    pages: crawl.pages.map((p) => ({ url: p.finalUrl, title: p.title })),
+    sources: pages.map(toSource),
+    warnings,
+    used_model: proposal !== null,
+  };
+}
+
+export function toSource(p: PageEvidence & { title: string | null }): Source {
+  return { url: p.url, title: p.title, text: p.text.slice(0, SOURCE_TEXT_CHARS), attributes: p.attributes.slice(0, SOURCE_ATTRIBUTES) };
+}
+
+function describeError(e: unknown): string {
+  const err = e as { name?: string; message?: string };
+  const msg = (err?.message ?? String(e)).split('\n')[0].slice(0, 200);
+  return err?.name && err.name !== 'Error' ? `${err.name}: ${msg}` : msg;
+}
+
+// PATCH regenerate: the model redrafts the named fields from the stored page text, with the same
+// verification. Without a model nothing can be redrafted and null is returned.
+export async function redraftFields(o: { sources: Source[]; fields: string[]; model?: LanguageModel | null; categories: string[]; signal?: AbortSignal }): Promise<Record<string, BuiltDraftField> | null> {
+  if (!o.model || o.sources.length === 0) return null;
+  const proposal = await proposeWithModel({ model: o.model, pages: o.sources, categories: o.categories, only: o.fields, signal: o.signal });
+  const assembled = assemble({ facts: emptyFacts(), proposal, pages: o.sources, categories: o.categories });
+  return Object.fromEntries(o.fields.filter((f) => f in assembled.fields).map((f) => [f, assembled.fields[f as keyof typeof assembled.fields]]));
+}

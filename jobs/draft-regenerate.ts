@@ -1,0 +1,41 @@
+import type { LanguageModel } from 'ai';
+import type { Db } from '../storage/db';
+import type { Clock } from '../tools/clock';
+import { categoryNames, getDraft, updateDraft } from '../storage/queries/drafts';
+import { applyRegenerated, completeness, isDraftField, type DraftFieldMap } from '../domain/draft-fields';
+import { redraftFields } from '../crawler/build-draft';
+import { enqueue, type HandlerSpec } from './queue';
+
+// The 'draft_regenerate' job (PATCH regenerate, at most 5 fields): the model redrafts the named
+// fields from the page text stored with the draft, with the same quote verification as a build.
+// Locked fields are left alone. Without a model there is nothing to redraft and the job does nothing.
+
+export const DRAFT_REGENERATE_JOB = 'draft_regenerate';
+export type DraftRegeneratePayload = { draftId: string; fields: string[] };
+
+export function enqueueRegenerate(db: Db, clock: Clock, draftId: string, userId: number, fields: string[]): number {
+  return enqueue(db, clock, DRAFT_REGENERATE_JOB, { draftId, fields } satisfies DraftRegeneratePayload, { userId, maxAttempts: 3 }).id;
+}
+
+export function draftRegenerateHandler(deps: { model?: LanguageModel | null }): HandlerSpec<DraftRegeneratePayload> {
+  return {
+    concurrency: 4,
+    perUser: 2,
+    leaseMs: 120_000,
+    async run({ draftId, fields }, { db, clock, signal }) {
+      const draft = getDraft(db, draftId);
+      const wanted = fields.filter(isDraftField).filter((f) => draft?.fields[f] && !draft.fields[f]!.locked);
+      if (!draft || !wanted.length || !draft.build?.sources.length) return;
+      const built = await redraftFields({ sources: draft.build.sources, fields: wanted, model: deps.model, categories: categoryNames(db), signal });
+      if (!built) return;
+      const current = getDraft(db, draftId);
+      if (!current) return;
+      const next = { ...current.fields } as DraftFieldMap;
+      for (const f of wanted) if (built[f] && next[f]) next[f] = applyRegenerated(next[f], built[f]);
+      updateDraft(db, draftId, {
+        fields: next,
+        completeness: completeness({ fields: next, faqs: current.faqs, founders: current.founders, company_socials: current.companySocials }).percent,
+      }, clock.now().toISOString());
+    },
+  };
+}

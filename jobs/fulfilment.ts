@@ -1,0 +1,124 @@
+import { withTransaction, type Db } from '../storage/db';
+import {
+  completeOrderIfDone, expireUnpaidOrders, markLineFulfilled, markOrderPaid, orderById, orderByNumber, paidOrderIds,
+  type OrderLineRecord, type OrderRecord,
+} from '../storage/queries/orders';
+import {
+  addBillboardContribution, addExtraCategories, closeServiceTask, launchListing, openServiceTask, serviceTask, setFeatured, setLaunchWeek,
+} from '../storage/queries/order-effects';
+import { mondayOf } from '../domain/weeks';
+import type { HandlerSpec } from './queue';
+
+// Fulfilment of paid orders, line by line. A line's effect and its fulfilled flag are written in one
+// transaction, so running fulfilment again (a replayed webhook, a second mark-paid, the sweep) changes nothing.
+// Service products open a task for the site team instead; the line is fulfilled when an operator closes it.
+
+export const SERVICE_PRODUCTS = new Set(['done_for_you', 'launch_bundle', 'ai_review']);
+
+// A chosen week that has already begun by the time the order is paid means "now".
+const weekOrNow = (week: string | null, current: string) => (week && week > current ? week : current);
+
+// Applies one line; true when the line is complete, false when it waits on the site team.
+function applyLine(db: Db, order: OrderRecord, line: OrderLineRecord, now: Date): boolean {
+  const at = now.toISOString();
+  const current = mondayOf(now);
+  const id = line.listingId!;
+  switch (line.productCode) {
+    case 'launch': {
+      const week = weekOrNow(line.week, current);
+      launchListing(db, id, { live: week === current, week, at });
+      return true;
+    }
+    case 'skip_queue':
+    case 'relaunch':
+      setLaunchWeek(db, id, weekOrNow(line.week, current), at);
+      return true;
+    case 'featured':
+      setFeatured(db, id, at);
+      return true;
+    case 'extra_categories':
+      addExtraCategories(db, id, line.categories ?? []);
+      return true;
+    case 'billboard_min':
+      addBillboardContribution(db, id, line.amountCents ?? line.priceCents, order.number, at);
+      return true;
+  }
+  // done_for_you, ai_review, the bundle's copy, and any product code added later without code: people do it.
+  const opened = openServiceTask(db, { lineId: line.id, orderId: order.id, listingId: line.listingId, productCode: line.productCode, brief: line.options, at });
+  if (opened && line.productCode === 'launch_bundle') {
+    // The bundle's launch and featured placement apply at once (only when its task opens, so never twice).
+    launchListing(db, id, { live: true, week: current, at });
+    setFeatured(db, id, at);
+  }
+  return false;
+}
+
+export type FulfilResult = { order: OrderRecord; newlyFulfilled: number };
+
+export function fulfilOrder(db: Db, now: Date, orderId: number): FulfilResult | undefined {
+  return withTransaction(db, () => {
+    const order = orderById(db, orderId);
+    if (!order || order.status !== 'paid') return order && { order, newlyFulfilled: 0 };
+    const at = now.toISOString();
+    let newlyFulfilled = 0;
+    for (const line of order.lines) {
+      if (line.fulfilled) continue;
+      // A line whose listing was deleted has nothing to apply to; it counts as done so the order can close.
+      if (line.listingId === null || applyLine(db, order, line, now)) {
+        if (markLineFulfilled(db, line.id, at)) newlyFulfilled++;
+      }
+    }
+    completeOrderIfDone(db, order.id, at);
+    return { order: orderById(db, orderId)!, newlyFulfilled };
+  });
+}
+
+export type PaymentInput = { provider: 'test' | 'stripe' | 'manual'; method: string; reference: string | null };
+
+// Records a confirmed payment and fulfils at once. Returns whether this call moved the order to paid
+// (false for a replay or an order already paid).
+export function recordPayment(db: Db, now: Date, orderId: number, p: PaymentInput): { newlyPaid: boolean; order: OrderRecord } {
+  return withTransaction(db, () => {
+    const newlyPaid = markOrderPaid(db, orderId, { ...p, at: now.toISOString() });
+    fulfilOrder(db, now, orderId);
+    return { newlyPaid, order: orderById(db, orderId)! };
+  });
+}
+
+export class PaymentRefused extends Error {}
+
+// `npm run admin -- mark-paid ORDER_NUMBER [--method bank_transfer|crypto]`: money that arrived outside the site.
+export function markPaidManually(db: Db, now: Date, number: string, method: string): OrderRecord {
+  const order = orderByNumber(db, number);
+  if (!order) throw new PaymentRefused(`No order ${number}.`);
+  if (order.status === 'paid' || order.status === 'fulfilled') throw new PaymentRefused(`Order ${number} is already ${order.status}.`);
+  if (order.status === 'refunded') throw new PaymentRefused(`Order ${number} was refunded; it cannot be paid again.`);
+  return recordPayment(db, now, order.id, { provider: 'manual', method, reference: null }).order;
+}
+
+// `npm run admin -- complete-task ID`: the site team finished the work; the order line is fulfilled.
+export function completeServiceTask(db: Db, now: Date, taskId: number, note: string | null): { order: OrderRecord } {
+  return withTransaction(db, () => {
+    const task = serviceTask(db, taskId);
+    if (!task) throw new PaymentRefused(`No service task ${taskId}.`);
+    if (task.status === 'done') throw new PaymentRefused(`Service task ${taskId} is already done.`);
+    const at = now.toISOString();
+    closeServiceTask(db, taskId, at, note);
+    markLineFulfilled(db, task.order_line_id, at);
+    completeOrderIfDone(db, task.order_id, at);
+    return { order: orderById(db, task.order_id)! };
+  });
+}
+
+// Recovery sweep: fulfils paid orders left open (e.g. a crash between payment and fulfilment) and expires
+// unpaid ones. Idempotent; the lead schedules it as the `orders.sweep` job (ordersJobHandlers).
+export function sweepOrders(db: Db, now: Date): { expired: number; fulfilledLines: number } {
+  const expired = expireUnpaidOrders(db, now);
+  let fulfilledLines = 0;
+  for (const id of paidOrderIds(db)) fulfilledLines += fulfilOrder(db, now, id)?.newlyFulfilled ?? 0;
+  return { expired, fulfilledLines };
+}
+
+export const ordersJobHandlers: Record<string, HandlerSpec> = {
+  'orders.sweep': { run: async (_payload, ctx) => void sweepOrders(ctx.db, ctx.clock.now()), concurrency: 1 },
+};

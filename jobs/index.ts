@@ -1,0 +1,62 @@
+import type { LanguageModel } from 'ai';
+import type { Db } from '../storage/db';
+import type { Clock } from '../tools/clock';
+import type { AppConfig } from '../tools/context';
+import { modelFromEnv } from '../crawler/model';
+import { userAgentFor } from '../crawler/safe-fetch';
+import { draftBuildHandler, DRAFT_BUILD_JOB } from './draft-build';
+import { draftRegenerateHandler, DRAFT_REGENERATE_JOB } from './draft-regenerate';
+import { createTransport, emailHandler, EMAIL_JOB, queuedMailer, type Mailer, type MailTransport } from './mailer';
+import type { Handlers } from './queue';
+import { runDueJobs, startWorker, type RunSummary, type Worker } from './worker';
+
+// Wiring for transport/server.ts and the admin CLI: every job kind with its handler.
+
+export const fetchOptionsFor = (config: AppConfig) => ({ allowPrivate: config.crawlerAllowPrivate, userAgent: userAgentFor(config.siteUrl) });
+export const mailFromFor = (config: AppConfig) => `${config.siteName} <no-reply@${new URL(config.siteUrl).hostname}>`;
+
+export type JobDeps = {
+  db: Db;
+  clock: Clock;
+  config: AppConfig;
+  env?: NodeJS.ProcessEnv; // SMTP_URL, AI_BASE_URL, AI_API_KEY, AI_MODEL (until AppConfig carries them)
+  model?: LanguageModel | null; // overrides the environment (tests)
+  transport?: MailTransport; // overrides SMTP/outbox (tests)
+  log?: (line: string) => void;
+};
+
+export function jobHandlers(d: JobDeps): { handlers: Handlers; transport: MailTransport; mailer: Mailer } {
+  const env = d.env ?? process.env;
+  const model = d.model !== undefined ? d.model : modelFromEnv(env);
+  const transport = d.transport ?? createTransport({ smtpUrl: env.SMTP_URL, from: mailFromFor(d.config), db: d.db, clock: d.clock, log: d.log });
+  const handlers: Handlers = {
+    [EMAIL_JOB]: emailHandler(transport),
+    [DRAFT_BUILD_JOB]: draftBuildHandler({ fetchOptions: fetchOptionsFor(d.config), model }),
+    [DRAFT_REGENERATE_JOB]: draftRegenerateHandler({ model }),
+  };
+  return { handlers, transport, mailer: queuedMailer(d.db, d.clock) };
+}
+
+// `npm run admin -- run-jobs`: drain what is due now, then close the mail transport.
+export async function runJobsOnce(d: JobDeps): Promise<RunSummary> {
+  const { handlers, transport } = jobHandlers(d);
+  try {
+    return await runDueJobs({ db: d.db, clock: d.clock, handlers, log: d.log });
+  } finally {
+    transport.close();
+  }
+}
+
+// `npm start`: poll for jobs until stop().
+export function startJobs(d: JobDeps & { pollMs?: number }): Worker & { mailer: Mailer } {
+  const { handlers, transport, mailer } = jobHandlers(d);
+  const worker = startWorker({ db: d.db, clock: d.clock, handlers, log: d.log, pollMs: d.pollMs });
+  return {
+    mailer,
+    summary: worker.summary,
+    async stop(opts) {
+      await worker.stop(opts);
+      transport.close();
+    },
+  };
+}

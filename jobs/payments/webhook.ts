@@ -1,0 +1,26 @@
+import { withTransaction, type Db } from '../../storage/db';
+import { orderByNumber, recordPaymentEvent } from '../../storage/queries/orders';
+import { recordPayment } from '../fulfilment';
+import type { PaymentEvent } from './provider';
+
+export type WebhookOutcome = 'paid' | 'already_paid' | 'duplicate' | 'ignored' | 'unknown_order' | 'amount_mismatch';
+
+// Acts on one verified provider event, exactly once: the event id is stored in the same transaction as the
+// payment and fulfilment it causes, so a replay (or a retry after a crash mid-way) never applies anything twice.
+export function handlePaymentEvent(db: Db, now: Date, provider: 'stripe', event: PaymentEvent): WebhookOutcome {
+  return withTransaction(db, () => {
+    const fresh = recordPaymentEvent(db, { provider, id: event.id, type: event.type, orderNumber: event.orderNumber, at: now.toISOString() });
+    if (!fresh) return 'duplicate';
+    if (!event.paid) return 'ignored';
+    const order = event.orderNumber ? orderByNumber(db, event.orderNumber) : undefined;
+    if (!order) return 'unknown_order';
+    // Only the amount the order asks for settles it; anything else is left for an operator (mark-paid).
+    if (event.amountCents !== order.totalCents || event.currency !== order.currency) {
+      console.warn(`[payments] ${provider} event ${event.id} for ${order.number}: paid ${event.amountCents} ${event.currency}, order total ${order.totalCents} ${order.currency}; not marked paid`);
+      return 'amount_mismatch';
+    }
+    if (order.status === 'refunded') return 'ignored';
+    const { newlyPaid } = recordPayment(db, now, order.id, { provider, method: event.method, reference: event.reference });
+    return newlyPaid ? 'paid' : 'already_paid';
+  });
+}

@@ -1,0 +1,43 @@
+import type { Db } from '../db';
+import type { ListingInfo } from '../../domain/order-rules';
+
+// What domain/order-rules.ts needs to judge order items: the caller's own listings among those named, and the
+// categories named. A listing of another user is simply absent here, so the rules report it as not found.
+
+function prepare(db: Db) {
+  const s = db.sqlite;
+  return {
+    owned: s.prepare(`SELECT l.id, l.status, l.plan, l.featured,
+        (SELECT json_group_array(lc.category_id) FROM listing_categories lc WHERE lc.listing_id = l.id) AS category_ids,
+        (SELECT count(*) FROM listing_categories lc WHERE lc.listing_id = l.id AND lc.is_primary = 0) AS extra_count
+      FROM listings l WHERE l.owner_user_id = ? AND l.id IN (SELECT value FROM json_each(?))`),
+    categories: s.prepare('SELECT slug, id FROM categories WHERE slug IN (SELECT value FROM json_each(?))'),
+    names: s.prepare('SELECT id, name FROM listings WHERE id IN (SELECT value FROM json_each(?))'),
+  };
+}
+const cache = new WeakMap<Db, ReturnType<typeof prepare>>();
+function stmts(db: Db) {
+  let s = cache.get(db);
+  if (!s) cache.set(db, (s = prepare(db)));
+  return s;
+}
+
+export function ownedListingsForOrder(db: Db, userId: number, ids: number[]): Map<number, ListingInfo> {
+  if (!ids.length) return new Map();
+  const rows = stmts(db).owned.all(userId, JSON.stringify(ids)) as Record<string, any>[];
+  return new Map(rows.map((r) => [r.id, {
+    id: r.id, status: r.status, plan: r.plan, featured: !!r.featured,
+    categoryIds: JSON.parse(r.category_ids) as number[], extraCount: r.extra_count,
+  }]));
+}
+
+export function categoryIdsBySlug(db: Db, slugs: string[]): Map<string, number> {
+  if (!slugs.length) return new Map();
+  return new Map((stmts(db).categories.all(JSON.stringify(slugs)) as { slug: string; id: number }[]).map((r) => [r.slug, r.id]));
+}
+
+// Names of the listings an order's lines are for, for the checkout page.
+export function listingNames(db: Db, ids: number[]): Map<number, string> {
+  if (!ids.length) return new Map();
+  return new Map((stmts(db).names.all(JSON.stringify(ids)) as { id: number; name: string }[]).map((r) => [r.id, r.name]));
+}

@@ -1,0 +1,25 @@
+import type { Db } from '../db';
+
+// A listing's owners: its submitter plus anyone added by a verified claim or an accepted invite.
+const stmts = new WeakMap<Db, { owner: any; ids: any; add: any }>();
+function q(db: Db) {
+  let s = stmts.get(db);
+  if (!s) {
+    s = {
+      owner: db.sqlite.prepare(`SELECT 1 FROM listings l WHERE l.id = ? AND (l.owner_user_id = ?
+        OR EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = l.id AND o.user_id = ?))`),
+      ids: db.sqlite.prepare(`SELECT id FROM listings WHERE owner_user_id = ?
+        UNION SELECT listing_id FROM listing_owners WHERE user_id = ? ORDER BY 1 DESC`),
+      add: db.sqlite.prepare(`INSERT OR IGNORE INTO listing_owners (listing_id, user_id, via, created_at) VALUES (?, ?, ?, ?)`),
+    };
+    stmts.set(db, s);
+  }
+  return s;
+}
+
+export const isListingOwner = (db: Db, listingId: number, userId: number): boolean => !!q(db).owner.get(listingId, userId, userId);
+
+export const ownedListingIds = (db: Db, userId: number): number[] => (q(db).ids.all(userId, userId) as { id: number }[]).map((r) => r.id);
+
+export const addListingOwner = (db: Db, listingId: number, userId: number, via: 'submitted' | 'claim' | 'invite', at: string) =>
+  q(db).add.run(listingId, userId, via, at);

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApiKey } from '../auth/accounts';
+import { addListing, addUser } from './fixtures';
+import { getJson, mcpClient, startApp, type TestApp } from './harness';
+
+// Idempotency-Key on REST and `_meta.idempotencyKey` on MCP, exercised through create_checkout (201).
+let app: TestApp;
+let key: string;
+let otherKey: string;
+let listingId: number;
+
+beforeAll(async () => {
+  app = await startApp({ demo: false });
+  const userId = addUser(app.db, 'buyer@example.test');
+  const other = addUser(app.db, 'other@example.test');
+  listingId = addListing(app.db, { name: 'Idem App', ownerUserId: userId, status: 'live', plan: 'free' });
+  const made = createApiKey({ db: app.db, config: app.config, clock: app.clock }, userId, 'idem') as { key: string };
+  key = made.key;
+  otherKey = (createApiKey({ db: app.db, config: app.config, clock: app.clock }, other, 'other') as { key: string }).key;
+});
+afterAll(async () => { await app.close(); });
+
+const checkout = (body: object, idem?: string, bearer = key) => getJson(`${app.api}/orders/checkout`, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', ...(idem ? { 'idempotency-key': idem } : {}) },
+  body: JSON.stringify(body),
+});
+const orderCount = () => (app.db.sqlite.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
+
+describe('Idempotency-Key', () => {
+  it('replays the first response for the same key and body, and creates one order', async () => {
+    const body = { items: [{ product: 'featured', listing_id: listingId }], billing_country: 'US' };
+    const first = await checkout(body, 'retry-1');
+    expect(first.status).toBe(201);
+    const before = orderCount();
+    const again = await checkout({ billing_country: 'US', items: [{ listing_id: listingId, product: 'featured' }] }, 'retry-1');
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(orderCount()).toBe(before);
+  });
+
+  it('refuses the same key with a different body (422) and keeps keys per user', async () => {
+    const res = await checkout({ items: [{ product: 'featured', listing_id: listingId }], billing_country: 'DE' }, 'retry-1');
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe('unprocessable');
+    // Another user's identical key is a different key: their request runs (and 404s on a listing not theirs).
+    const other = await checkout({ items: [{ product: 'featured', listing_id: listingId }], billing_country: 'US' }, 'retry-1', otherKey);
+    expect(other.status).toBe(404);
+  });
+
+  it('keeps a failed validation as the outcome, and rejects malformed keys', async () => {
+    const bad = { items: [] };
+    const first = await checkout(bad, 'bad-1');
+    expect(first.status).toBe(400);
+    const replay = await checkout(bad, 'bad-1');
+    expect(replay.status).toBe(400);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    const malformed = await checkout(bad, 'x'.repeat(300));
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.errors[0].path).toBe('Idempotency-Key');
+  });
+
+  it('answers a concurrent duplicate with 409 or the same replay, never a second order', async () => {
+    const body = { items: [{ product: 'featured', listing_id: listingId }], billing_country: 'FR' };
+    const before = orderCount();
+    const results = await Promise.all([checkout(body, 'race-1'), checkout(body, 'race-1'), checkout(body, 'race-1')]);
+    for (const r of results) expect([201, 409]).toContain(r.status);
+    expect(results.filter((r) => r.status === 201).length).toBeGreaterThanOrEqual(1);
+    const numbers = new Set(results.filter((r) => r.status === 201).map((r) => r.body.number));
+    expect(numbers.size).toBe(1);
+    expect(orderCount()).toBe(before + 1);
+  });
+
+  it.each(['modern', 'legacy'] as const)('works over MCP (%s) with _meta.idempotencyKey', async (era) => {
+    const client = await mcpClient(app, era, { authorization: `Bearer ${key}` });
+    const args = { items: [{ product: 'featured', listing_id: listingId }], billing_country: 'GB' };
+    const before = orderCount();
+    const first = await client.callTool({ name: 'create_checkout', arguments: args, _meta: { idempotencyKey: `mcp-${era}` } });
+    const second = await client.callTool({ name: 'create_checkout', arguments: args, _meta: { idempotencyKey: `mcp-${era}` } });
+    expect(first.isError).toBeFalsy();
+    expect(second.structuredContent).toEqual(first.structuredContent);
+    expect(orderCount()).toBe(before + 1);
+    await client.close();
+  });
+});

@@ -1,0 +1,108 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { openDb, type Db } from '../storage/db';
+import { fixedClock } from '../tools/clock';
+import { getDraft, insertDraft, updateDraft } from '../storage/queries/drafts';
+import { getJob } from '../storage/queries/jobs';
+import { editField, lockField } from '../domain/draft-fields';
+import { draftBuildHandler, enqueueDraftBuild, DRAFT_BUILD_JOB } from '../jobs/draft-build';
+import { enqueue } from '../jobs/queue';
+import { runDueJobs } from '../jobs/worker';
+import { userAgentFor } from '../crawler/safe-fetch';
+import { addCategory, addUser } from './fixtures';
+import { serveSite, type SiteServer } from './fixture-server';
+
+const fetchOptions = { allowPrivate: false, userAgent: userAgentFor('http://directory.test'), trustAddress: (a: string) => a === '127.0.0.1' };
+const handlers = { [DRAFT_BUILD_JOB]: draftBuildHandler({ fetchOptions, model: null }) };
+
+const sites: Record<string, SiteServer> = {};
+beforeAll(async () => {
+  for (const name of ['rich', 'robots503']) sites[name] = await serveSite(name);
+});
+afterAll(async () => {
+  for (const s of Object.values(sites)) await s.close();
+});
+
+let dir: string;
+let db: Db;
+let userId: number;
+const clock = fixedClock('2026-11-18T12:00:00Z');
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'draft-job-'));
+  db = openDb(join(dir, 'test.db'));
+  userId = addUser(db);
+  addCategory(db, 'productivity', { name: 'Productivity' });
+  addCategory(db, 'notes', { name: 'Notes & Knowledge Bases', parent: 'productivity' });
+  // Every status the draft passes through, in order.
+  db.sqlite.exec(`CREATE TABLE status_log (status TEXT);
+    CREATE TRIGGER log_status AFTER UPDATE OF status ON drafts WHEN new.status IS NOT old.status
+    BEGIN INSERT INTO status_log VALUES (new.status); END;`);
+});
+afterEach(() => {
+  db.sqlite.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const statuses = () => (db.sqlite.prepare('SELECT status FROM status_log').all() as Array<{ status: string }>).map((r) => r.status);
+const newDraft = (url: string) => insertDraft(db, { id: randomUUID(), userId, url, now: clock.now().toISOString() });
+
+describe('draft_build job', () => {
+  it('builds a draft: crawling → drafting → ready, with evidence, progress and completeness', async () => {
+    const draft = newDraft(sites.rich.url);
+    expect(draft.status).toBe('crawling');
+    const jobId = enqueueDraftBuild(db, clock, draft.id, userId);
+    expect(enqueueDraftBuild(db, clock, draft.id, userId)).toBe(jobId); // submitted twice, built once
+    await runDueJobs({ db, clock, handlers, log: () => {} });
+    expect(getJob(db, jobId)!.status).toBe('done');
+    expect(statuses()).toEqual(['drafting', 'ready']); // it starts in crawling
+    const d = getDraft(db, draft.id)!;
+    expect(d.status).toBe('ready');
+    expect(d.failureReason).toBeNull();
+    expect(d.progress).toMatchObject({ step: 'done', pages_fetched: 10, pages_planned: 10, started_at: '2026-11-18T12:00:00.000Z' });
+    expect(d.fields.name).toMatchObject({ value: 'Lumen Notes', state: 'ai', ai_value: 'Lumen Notes', locked: false });
+    expect(d.fields.name!.evidence[0]).toMatchObject({ url: sites.rich.url, quote: 'Lumen Notes' });
+    expect(d.fields.stage).toMatchObject({ value: null, state: 'not_found' });
+    expect(d.fields.categories!.value).toEqual(['Productivity']);
+    expect(d.faqs).toHaveLength(3);
+    expect(d.founders[0]).toMatchObject({ name: 'Ana Ribeiro', title: 'Co-founder & CEO' });
+    expect(d.companySocials.github).toBe('https://github.com/lumen-notes');
+    expect(d.founderSocials).toEqual({ linkedin: 'https://www.linkedin.com/in/ana-ribeiro' });
+    expect(d.completeness).toBeGreaterThanOrEqual(80);
+    expect(d.build!.used_model).toBe(false);
+    expect(d.build!.not_found_on_website).toEqual(['stage', 'tags', 'usps']);
+    expect(d.build!.pages).toHaveLength(10);
+    expect(d.build!.sources.find((s) => s.url.endsWith('/about'))!.text).toContain('founded in 2019');
+    expect(d.build!.warnings.join('\n')).toMatch(/No language model is configured/);
+  });
+
+  it('fails with the reason when robots.txt is unavailable, without retrying', async () => {
+    const draft = newDraft(sites.robots503.url);
+    const jobId = enqueueDraftBuild(db, clock, draft.id, userId);
+    const summary = await runDueJobs({ db, clock, handlers, log: () => {} });
+    expect(summary).toMatchObject({ done: 1, retried: 0 });
+    expect(getJob(db, jobId)!.attempts).toBe(1);
+    const d = getDraft(db, draft.id)!;
+    expect(d.status).toBe('failed');
+    expect(d.failureReason).toMatch(/robots\.txt answered HTTP 503/);
+    expect(d.progress!.step).toBe('failed');
+    expect(statuses()).toEqual(['failed']);
+  });
+
+  it('a rebuild keeps what the user edited or locked', async () => {
+    const draft = newDraft(sites.rich.url);
+    enqueueDraftBuild(db, clock, draft.id, userId);
+    await runDueJobs({ db, clock, handlers, log: () => {} });
+    const built = getDraft(db, draft.id)!;
+    const fields = { ...built.fields, tagline: editField(built.fields.tagline!, 'My own tagline'), name: lockField(built.fields.name!) };
+    updateDraft(db, draft.id, { fields, status: 'crawling' }, clock.now().toISOString());
+    enqueue(db, clock, DRAFT_BUILD_JOB, { draftId: draft.id }, { userId });
+    await runDueJobs({ db, clock, handlers, log: () => {} });
+    const d = getDraft(db, draft.id)!;
+    expect(d.status).toBe('ready');
+    expect(d.fields.tagline).toMatchObject({ value: 'My own tagline', state: 'edited', ai_value: 'Notes that link themselves' });
+    expect(d.fields.name).toMatchObject({ value: 'Lumen Notes', state: 'override', locked: true });
+  });
+});
