@@ -36,8 +36,8 @@ export type DraftBuildResult = Omit<Assembled, 'company_socials'> & {
 };
 
 // Stored sources are capped so a draft row stays small.
-const SOURCE_TEXT_CHARS = 20_000;
-const SOURCE_ATTRIBUTES = 400;
+const SOURCE_TEXT_CHARS = 50_000;
+const SOURCE_ATTRIBUTES = 1_000;
 
 export async function buildDraft(o: BuildDraftOptions): Promise<DraftBuildResult> {
   let last: BuildProgress = { step: 'robots', pages_fetched: 0, pages_planned: 1, current_url: o.url };
@@ -47,7 +47,11 @@ export async function buildDraft(o: BuildDraftOptions): Promise<DraftBuildResult
     onProgress: (p: CrawlProgress) => report(p),
   });
   report({ step: 'extracting', current_url: null });
-  const { facts, pages } = extractFacts(crawl.pages.map((p) => ({ url: p.finalUrl, html: p.html, topic: p.topic })), o.categories);
+  const extracted = extractFacts(crawl.pages.map((p) => ({ url: p.finalUrl, html: p.html, topic: p.topic })), o.categories);
+  const { facts } = extracted;
+  // Quotes are verified against the same (capped) text that is stored with the draft, so every kept
+  // quote can be checked again later and regenerate reads exactly what the build read.
+  const pages = extracted.pages.map(toSource);
   const warnings: string[] = [];
   for (const s of crawl.skipped.slice(0, 10)) warnings.push(`Skipped ${s.url}: ${s.reason}`);
   for (const p of crawl.pages.filter((x) => x.truncated)) warnings.push(`${p.finalUrl} is larger than the size limit; only its beginning was read.`);
@@ -72,7 +76,7 @@ export async function buildDraft(o: BuildDraftOptions): Promise<DraftBuildResult
     ...rest,
     socials: company_socials,
     pages: crawl.pages.map((p) => ({ url: p.finalUrl, title: p.title })),
-    sources: pages.map(toSource),
+    sources: pages,
     warnings,
     used_model: proposal !== null,
   };

@@ -82,6 +82,12 @@ export function extractJsonLd(f: Facts, url: string, blocks: unknown[], categori
       const price = str(n.price);
       if (price && name) f.plans.push({ name: clean(name), price: `${price} ${str(n.priceCurrency) ?? ''}`.trim(), period: null, evidence: [attrEv(url, name), attrEv(url, price)] });
     }
+    if (isType(n, 'aggregateoffer')) {
+      const low = str(n.lowPrice);
+      const high = str(n.highPrice);
+      const currency = str(n.priceCurrency) ?? '';
+      if (low && high) addScalar(f, 'pricing_summary', `${low}–${high} ${currency}`.trim(), [attrEv(url, low), attrEv(url, high)], 6);
+    }
     if (isType(n, 'videoobject')) videoFrom(f, url, n);
   }
 }

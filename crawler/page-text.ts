@@ -42,12 +42,13 @@ export function visibleText(node: AnyNode | AnyNode[]): string {
 function attributeStrings($: CheerioAPI, jsonLdStrings: string[]): string[] {
   const out = new Set<string>();
   const add = (s: string | undefined) => { if (s && s.trim()) out.add(s.trim()); };
+  // Most telling first: a capped list keeps the title, meta tags and JSON-LD before link targets.
   add($('title').first().text());
   $('meta[content]').each((_, el) => add($(el).attr('content')));
+  for (const s of jsonLdStrings) add(s);
+  $('iframe[src], video[src], source[src]').each((_, el) => add($(el).attr('src')));
   $('a[href], link[href]').each((_, el) => add($(el).attr('href')));
   $('img').each((_, el) => { add($(el).attr('src')); add($(el).attr('alt')); });
-  $('iframe[src], video[src], source[src]').each((_, el) => add($(el).attr('src')));
-  for (const s of jsonLdStrings) add(s);
   return [...out].slice(0, 5000);
 }
 

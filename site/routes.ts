@@ -11,6 +11,9 @@ import { registerLaunchPages } from './pages/launches';
 import { registerLeaderboardPages } from './pages/leaderboards';
 import { registerListingPages } from './pages/listing';
 import { registerUpdatesPage } from './pages/updates';
+import { registerCommunityRoutes } from './community/routes';
+import { registerClaimRoutes } from './claims/routes';
+import { registerCheckoutRoutes } from './checkout/routes';
 import { HTML_TYPE, notFoundPage } from './render';
 import { SITE_CSS } from './styles';
 
@@ -21,11 +24,14 @@ export function registerSite(app: Hono, deps: AppDeps): void {
   registerHomePage(app, deps);
   registerLaunchPages(app, deps);
   registerListingPages(app, deps);
+  registerCommunityRoutes(app, deps);
+  registerClaimRoutes(app, deps);
   registerCategoryPages(app, deps);
   registerLeaderboardPages(app, deps);
   registerUpdatesPage(app, deps);
   registerFounderPages(app, deps);
   registerBlogPages(app, deps);
+  registerCheckoutRoutes(app, deps);
   app.get('/docs/api', async () => new Response(await apiDocsHtml(deps.config, registry), { headers: { 'content-type': HTML_TYPE, 'cache-control': 'public, max-age=300' } }));
 
   // Unmatched paths get the friendly page. /api/v1/* and /mcp never arrive here: transport/app.ts

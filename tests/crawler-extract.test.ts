@@ -21,6 +21,7 @@ describe('deterministic extraction', () => {
       applicationCategory: 'DeveloperApplication', featureList: 'Visual pipelines\nOne-click rollbacks',
       publisher: { '@type': 'Organization', name: 'Pipewise GmbH', foundingDate: '2021', address: { '@type': 'PostalAddress', addressLocality: 'Berlin', addressCountry: { '@type': 'Country', name: 'Germany' } } },
       video: { '@type': 'VideoObject', embedUrl: 'https://www.youtube-nocookie.com/embed/abcdefghijk' },
+      offers: { '@type': 'AggregateOffer', lowPrice: '9', highPrice: '49', priceCurrency: 'EUR' },
     };
     const d = draftOf([{ url: 'https://pipewise.example/', html: page('<p>Hi</p>', `<script type="application/ld+json">${JSON.stringify(ld).replace(/}$/, ',}')}</script>`) }], ['Developer Tools']);
     expect(d.fields.name.value).toBe('Pipewise');
@@ -30,6 +31,7 @@ describe('deterministic extraction', () => {
     expect(d.fields.features.value).toEqual(['Visual pipelines', 'One-click rollbacks']);
     expect(d.fields.categories.value).toEqual(['Developer Tools']);
     expect(d.fields.demo_video_url.value).toBe('https://www.youtube.com/watch?v=abcdefghijk');
+    expect(d.fields.pricing_summary.value).toBe('9–49 EUR');
     expect(d.fields.founded_year.evidence[0]).toEqual({ url: 'https://pipewise.example/', quote: '2021', source: 'attribute' });
   });
 

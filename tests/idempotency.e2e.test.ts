@@ -14,9 +14,9 @@ beforeAll(async () => {
   const userId = addUser(app.db, 'buyer@example.test');
   const other = addUser(app.db, 'other@example.test');
   listingId = addListing(app.db, { name: 'Idem App', ownerUserId: userId, status: 'live', plan: 'free' });
-  const made = createApiKey({ db: app.db, config: app.config, clock: app.clock }, userId, 'idem') as { key: string };
+  const made = createApiKey({ db: app.db, clock: app.clock }, userId, 'idem') as { key: string };
   key = made.key;
-  otherKey = (createApiKey({ db: app.db, config: app.config, clock: app.clock }, other, 'other') as { key: string }).key;
+  otherKey = (createApiKey({ db: app.db, clock: app.clock }, other, 'other') as { key: string }).key;
 });
 afterAll(async () => { await app.close(); });
 

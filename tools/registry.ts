@@ -22,6 +22,18 @@ import { list_my_orders } from './orders/list_my_orders';
 import { get_order } from './orders/get_order';
 import { quote_order } from './orders/quote_order';
 import { create_checkout } from './orders/create_checkout';
+import { list_my_listings } from './my-listings/list_my_listings';
+import { get_my_listing } from './my-listings/get_my_listing';
+import { update_my_listing } from './my-listings/update_my_listing';
+import { post_listing_update } from './my-listings/post_listing_update';
+import { add_milestone } from './my-listings/add_milestone';
+import { delete_milestone } from './my-listings/delete_milestone';
+import { set_founder_story } from './my-listings/set_founder_story';
+import { answer_interview } from './my-listings/answer_interview';
+import { choose_free_listing } from './my-listings/choose_free_listing';
+import { list_my_claims } from './claims/list_my_claims';
+import { claim_listing } from './claims/claim_listing';
+import { verify_claim } from './claims/verify_claim';
 
 // Every operation, one line each, in the spec's order (tests/contract.test.ts holds it to that order).
 // Adding an operation: its file in tools/<area>/, then its line here at the place the spec gives it.
@@ -47,9 +59,21 @@ export const registry: AnyTool[] = [
   list_products,
   // Account (account:read)
   get_account,
+  list_my_listings,
+  get_my_listing,
+  list_my_claims,
   list_my_orders,
   get_order,
   // Submit flow, my listings, claims (listings:write)
+  update_my_listing,
+  post_listing_update,
+  add_milestone,
+  delete_milestone,
+  set_founder_story,
+  answer_interview,
+  choose_free_listing,
+  claim_listing,
+  verify_claim,
   // Orders (orders:write)
   quote_order,
   create_checkout,

@@ -11,8 +11,12 @@ import { isoDay } from '../domain/weeks';
 import { systemClock, type Clock } from '../tools/clock';
 import type { AppConfig } from '../tools/context';
 import { loadConfig } from './config';
+import { completeServiceTask, markPaidManually } from '../jobs/fulfilment';
+import { serviceTasks } from '../storage/queries/order-effects';
 import { createApiKey, signUp } from '../auth/accounts';
 import { userByEmail } from '../storage/queries/users';
+import { listingForAdmin, markReviewNotGenuine, reviewsForAdmin } from '../storage/queries/community';
+import { markVersionReviewed, unreviewedVersions } from '../storage/queries/listing-history';
 import { SCOPES, type Scope } from '../tools/scopes';
 
 // Operator CLI: `npm run admin -- <command> [arguments]`. Each command is one entry of `commands`: `parse`
@@ -98,6 +102,49 @@ const commands: Record<string, Command<unknown>> = {
       for (const s of listSettings(db)) out(`${s.key.padEnd(26)} ${s.value}`);
     },
   }),
+  'mark-paid': command({
+    usage: 'mark-paid ORDER_NUMBER [--method bank_transfer|crypto]', summary: 'Record a payment made outside the site (default bank_transfer) and fulfil the order',
+    parse(args) {
+      const [number, flag, method = 'bank_transfer', ...rest] = args;
+      if (!number || rest.length || (flag !== undefined && flag !== '--method') || !['bank_transfer', 'crypto'].includes(method)) {
+        throw new UsageError(`Usage: ${this.usage}`);
+      }
+      return { number, method };
+    },
+    run({ db, clock, out }, { number, method }) {
+      const o = markPaidManually(db, clock.now(), number, method);
+      const open = o.lines.filter((l) => !l.fulfilled).length;
+      out(`${o.number}: paid by ${method}, ${usd(o.totalCents)} including VAT; now ${o.status}`
+        + (open ? ` (${plural(open, 'line')} waiting on service tasks: see list-tasks)` : ''));
+    },
+  }),
+  'list-tasks': command({
+    usage: 'list-tasks [--all]', summary: 'Show the service tasks paid orders opened for the site team (open ones unless --all)',
+    parse(args) {
+      if (args.length > 1 || (args[0] && args[0] !== '--all')) throw new UsageError(`Usage: ${this.usage}`);
+      return { all: args[0] === '--all' };
+    },
+    run({ db, out }, { all }) {
+      const tasks = serviceTasks(db, all ? null : 'open');
+      if (!tasks.length) return out(all ? 'No service tasks yet.' : 'No open service tasks.');
+      for (const t of tasks) {
+        out(`#${t.id} ${t.status.padEnd(4)} ${t.product_code.padEnd(14)} ${t.order_number}  ${t.listing_slug ?? '(listing deleted)'}  ${t.customer_email}  ${t.created_at.slice(0, 10)}`
+          + (t.brief ? `  brief: ${t.brief}` : '') + (t.note ? `  note: ${t.note}` : ''));
+      }
+    },
+  }),
+  'complete-task': command({
+    usage: 'complete-task ID [--note TEXT]', summary: 'Mark a service task done; its order line becomes fulfilled',
+    parse(args) {
+      const [id, flag, note, ...rest] = args;
+      if (!id || !/^\d{1,12}$/.test(id) || rest.length || (flag !== undefined && (flag !== '--note' || !note))) throw new UsageError(`Usage: ${this.usage}`);
+      return { id: Number(id), note: note ?? null };
+    },
+    run({ db, clock, out }, { id, note }) {
+      const { order } = completeServiceTask(db, clock.now(), id, note);
+      out(`Task #${id} done. Order ${order.number} is ${order.status}.`);
+    },
+  }),
   seed: command({
     usage: 'seed [--demo | --no-demo]', summary: 'Seed an empty database with base data, and the demo directory unless --no-demo (default: SEED_DEMO)',
     parse(args) {
@@ -158,6 +205,66 @@ const commands: Record<string, Command<unknown>> = {
     parse(args) { return { file: exactly(args, 1, this.usage)[0] }; },
     run(ctx, { file }) {
       return report(ctx, 'revenue figure', importRevenue(ctx.db, readCsv(file), { today: isoDay(ctx.clock.now()) }));
+    },
+  }),
+  'list-reviews': command({
+    usage: 'list-reviews --listing SLUG', summary: 'Show every review of a listing, genuine or not, newest first',
+    parse(args) { return { slug: required(options(args, ['listing']).listing, '--listing') }; },
+    run({ db, out }, { slug }) {
+      const listing = listingForAdmin(db, slug);
+      if (!listing) throw new AdminError(`No listing with the slug ${slug}.`);
+      const rows = reviewsForAdmin(db, listing.id);
+      if (!rows.length) return out(`${listing.name} has no reviews.`);
+      for (const r of rows) {
+        out(`#${r.id} ${r.rating}/5 ${r.genuine ? 'genuine    ' : 'NOT GENUINE'} ${r.created_at.slice(0, 10)} ${r.email}  ${r.body.replace(/\s+/g, ' ').slice(0, 100)}`);
+      }
+    },
+  }),
+  'mark-review-not-genuine': command({
+    usage: 'mark-review-not-genuine REVIEW_ID', summary: 'Exclude a review from the community rating and the listing page (it stays stored)',
+    parse(args) {
+      const [id] = exactly(args, 1, this.usage);
+      if (!/^\d{1,12}$/.test(id)) throw new UsageError(`REVIEW_ID must be a review number (list-reviews shows them), got "${id}"`);
+      return { id: Number(id) };
+    },
+    run({ db, out }, { id }) {
+      const r = markReviewNotGenuine(db, id);
+      if (!r) throw new AdminError(`No review #${id}.`);
+      out(r.changed ? `Review #${id} of ${r.slug} is marked not genuine: it no longer counts in the community rating.` : `Review #${id} of ${r.slug} was already marked not genuine.`);
+    },
+  }),
+  'review-queue': command({
+    usage: 'review-queue [--limit N]', summary: 'Show owner edits not reviewed yet, oldest first, with a before/after copy of each changed field',
+    parse(args) {
+      const limit = options(args, ['limit']).limit ?? '50';
+      if (!/^\d{1,4}$/.test(limit) || Number(limit) < 1) throw new UsageError(`--limit must be a whole number from 1 to 9999, got "${limit}"`);
+      return { limit: Number(limit) };
+    },
+    run({ db, out }, { limit }) {
+      const { rows, total } = unreviewedVersions(db, limit);
+      if (!rows.length) return out('No edits waiting for review.');
+      for (const v of rows) {
+        out(`#${v.id} ${v.created_at} ${v.slug} (${v.listing_name}) by ${v.user_email ?? 'a deleted user'}: ${v.changed_fields.join(', ')}`);
+        for (const f of Object.keys({ ...v.before, ...v.after })) {
+          out(`  ${f}`);
+          out(`    before: ${JSON.stringify(v.before[f] ?? null)}`);
+          out(`    after:  ${JSON.stringify(v.after[f] ?? null)}`);
+        }
+      }
+      out(`${plural(rows.length, 'edit')} shown of ${total} waiting. Mark one reviewed with: mark-reviewed ID`);
+    },
+  }),
+  'mark-reviewed': command({
+    usage: 'mark-reviewed VERSION_ID', summary: 'Mark an owner edit from review-queue as reviewed (it leaves the queue; the edit stays published)',
+    parse(args) {
+      const [id] = exactly(args, 1, this.usage);
+      if (!/^\d{1,12}$/.test(id)) throw new UsageError(`VERSION_ID must be an edit number (review-queue shows them), got "${id}"`);
+      return { id: Number(id) };
+    },
+    run({ db, clock, out }, { id }) {
+      const r = markVersionReviewed(db, id, clock.now().toISOString());
+      if (r === 'unknown') throw new AdminError(`No edit #${id}. review-queue shows the edits waiting for review.`);
+      out(r === 'done' ? `Edit #${id} is marked reviewed.` : `Edit #${id} was already reviewed.`);
     },
   }),
 };

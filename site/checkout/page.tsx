@@ -72,7 +72,7 @@ function BillingForm(p: CheckoutView) {
       </Field>
       <p><button type="submit">Pay {usd(o.totalCents)}{p.testMode ? ' (test mode, no real payment)' : ''}</button></p>
       <p class="muted small">
-        {p.testMode ? 'Test mode: pressing Pay marks the order paid at once. No card is asked for and no money moves.'
+        {p.providerName === 'test' ? 'Test mode: pressing Pay marks the order paid at once. No card is asked for and no money moves.'
           : 'You will pay on Stripe’s secure page. This site never sees your card or account details.'}
         {' '}If your billing country changes the VAT, you will see the new total before anything is charged.
       </p>
@@ -87,7 +87,9 @@ export function CheckoutPage(p: CheckoutView) {
     <Layout siteName={p.siteName} title={`Checkout ${o.number}`} noindex>
       <style>{CSS}</style>
       {p.testMode ? (
-        <p class="test-mode" role="note"><strong>Test mode.</strong> Payments on this site are simulated ({p.providerName} provider): no real money is taken.</p>
+        <p class="test-mode" role="note"><strong>Test mode.</strong>{p.providerName === 'test'
+          ? ' Payments on this site are simulated: pressing Pay completes the order and no real money is taken.'
+          : ' Stripe is in test mode: pay with a Stripe test card; no real money is taken.'}</p>
       ) : null}
       <h1>Order {o.number}</h1>
       <p>Status: <strong>{STATUS_WORDS[o.status]}</strong>{o.paidAt ? ` · paid ${o.paidAt.slice(0, 10)}` : ''}</p>

@@ -5,11 +5,12 @@ import type { ListingSummary } from '../../tools/listing-summary';
 import { countListingView } from '../../storage/queries/views';
 import { clientIp } from '../../auth/actor';
 import { PageNotFound, callTool } from '../call-tool';
-import { Faqs, ListingRow, Logo, Paragraphs, formatDate, plural } from '../components';
+import { Faqs, ListingRow, Logo, Paragraphs, formatDate } from '../components';
 import { Layout } from '../layout';
 import { htmlResponse, sitePage } from '../render';
 import { externalHref, hostOf } from '../safe-url';
 import { Socials } from './socials';
+import { communityView, Reviews, VoteAndFollow, type CommunityView } from '../community/view';
 import {
   BadgesSection, DomainRating, Founders, Media, Milestones, Pricing, Rating, Story, Updates, VotesChart, type Badges,
 } from './listing-sections';
@@ -42,7 +43,7 @@ function Facts(props: { l: ListingProfile }) {
   );
 }
 
-function ListingPage(props: { siteName: string; l: ListingProfile; badges: Badges | null; alternatives: Alternatives | null }) {
+function ListingPage(props: { siteName: string; l: ListingProfile; badges: Badges | null; alternatives: Alternatives | null; community: CommunityView | null }) {
   const { l } = props;
   const website = externalHref(l.links.website);
   const primary = l.categories.find((c) => c.primary) ?? l.categories[0];
@@ -66,8 +67,7 @@ function ListingPage(props: { siteName: string; l: ListingProfile; badges: Badge
         </div>
         <section class="card votes-card" aria-labelledby="votes-heading">
           <h2 id="votes-heading" class="sr-only">Votes</h2>
-          <p class="stat">{plural(l.votes, 'vote')}</p>
-          <p class="small muted">Votes are cast by signed-in people on this site, never through the API.</p>
+          {props.community ? <VoteAndFollow slug={l.slug} name={l.name} votes={l.votes} live={l.status === 'live'} view={props.community} /> : null}
         </section>
       </div>
       <div class="cols">
@@ -96,6 +96,7 @@ function ListingPage(props: { siteName: string; l: ListingProfile; badges: Badge
         </div>
         <aside aria-label={`More about ${l.name}`}>
           <Rating rating={l.community_rating} />
+          {props.community ? <Reviews slug={l.slug} live={l.status === 'live'} view={props.community} /> : null}
           <DomainRating name={l.name} dr={l.domain_rating} />
           {l.categories.length ? (
             <section aria-labelledby="categories">
@@ -139,6 +140,9 @@ export function registerListingPages(app: Hono, deps: AppDeps): void {
       optional(callTool<Alternatives>(deps, 'get_alternatives', { slug, per_page: 5 }, ip)),
     ]);
     countListingView(deps.db, listing.slug);
-    return htmlResponse(<ListingPage siteName={deps.config.siteName} l={listing} badges={badges} alternatives={alternatives} />);
+    // Signed-in visitors see their own vote, follow and review state: such a page must not be cached or shared.
+    const community = communityView(c, deps, listing.slug);
+    const personal: Record<string, string> = community?.signedIn ? { 'cache-control': 'private, no-store' } : {};
+    return htmlResponse(<ListingPage siteName={deps.config.siteName} l={listing} badges={badges} alternatives={alternatives} community={community} />, 200, personal);
   }));
 }

@@ -9,3 +9,5 @@ export * from './drafts';
 export * from './orders';
 export * from './idempotency';
 export * from './ownership';
+export * from './claims';
+export * from './listing-history';

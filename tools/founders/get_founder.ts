@@ -5,6 +5,7 @@ import { slug } from '../schemas';
 import { listingSummary } from '../listing-summary';
 import { summariesByIds } from '../../storage/queries/summaries';
 import { founderBySlug, founderPublicCompanies, founderStories } from '../../storage/queries/founders';
+import { answersOfFounder } from '../../storage/queries/interview-answers';
 
 const SECTIONS = ['story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
 
@@ -38,6 +39,11 @@ export const get_founder = defineTool({
       title: z.string().nullable().describe('Story title'),
       sections: sections.describe('Story sections the founder wrote; absent sections are unwritten'),
     })).describe('Published founder stories (listings with the story section unlocked)'),
+    interview: z.array(z.object({
+      question_id: z.number().int().describe('Interview question id (list_interview_questions)'),
+      question: z.string().describe('The question'),
+      answer: z.string().describe('The founder\'s answer, in their own words'),
+    })).optional().describe('Founder interview answers; present only for founders linked to a user account (who answer with answer_interview)'),
   }),
   async run(ctx, input) {
     const founder = founderBySlug(ctx.db, input.slug);
@@ -45,6 +51,7 @@ export const get_founder = defineTool({
     const companies = founderPublicCompanies(ctx.db, founder.id);
     const summaries = summariesByIds(ctx.db, companies.map((c) => c.listing_id), ctx.config.siteUrl);
     const bySlug = new Map(summaries.map((s) => [s.slug, s]));
+    const interview = answersOfFounder(ctx.db, founder.id);
     return {
       slug: founder.slug, name: founder.name, headline: founder.headline, bio: founder.bio, country: founder.country?.toUpperCase() ?? null,
       avatar_url: founder.avatar_url, socials: founder.socials,
@@ -58,6 +65,7 @@ export const get_founder = defineTool({
           return typeof v === 'string' && v.trim() ? [[k, v]] : [];
         })),
       })),
+      ...(interview ? { interview: interview.map((a) => ({ question_id: a.question_id, question: a.question, answer: a.answer })) } : {}),
     };
   },
 });

@@ -1,0 +1,88 @@
+import { withTransaction, type Db } from '../storage/db';
+import type { Clock } from '../tools/clock';
+import type { AppConfig } from '../tools/context';
+import { findBadgeLink } from '../crawler/checks';
+import { RobotsCache } from '../crawler/robots';
+import { FetchError, safeFetch, userAgentFor, type SafeFetchOptions } from '../crawler/safe-fetch';
+import { addBadgeCheck, badgeSubject, listingsAwaitingBadge, markBadgeFound, type BadgeCheck } from '../storage/queries/free-plan';
+import { afterBadgeFound } from '../domain/free-plan';
+import { mondayOf } from '../domain/weeks';
+import { enqueue, type HandlerSpec } from './queue';
+
+// The free plan's badge check: fetch the product homepage (safe fetch, honouring robots.txt) and look for a link to
+// the listing page. Found → scheduled for the queued week (or live, if that week has begun). Runs when the plan is
+// chosen and then every hour for every listing still awaiting its badge (the sweep).
+
+export const BADGE_CHECK_JOB = 'listing.badge-check';
+export const BADGE_SWEEP_JOB = 'listing.badge-sweep';
+const HOUR = 60 * 60_000;
+
+const hourKey = (d: Date) => d.toISOString().slice(0, 13); // YYYY-MM-DDTHH
+const hourStart = (d: Date) => new Date(Math.floor(d.getTime() / HOUR) * HOUR);
+
+export type BadgeCheckDeps = { config: AppConfig; fetchOverrides?: Partial<SafeFetchOptions> };
+
+export function enqueueBadgeCheck(db: Db, clock: Clock, listingId: number, dedupeKey: string | null = null) {
+  return enqueue(db, clock, BADGE_CHECK_JOB, { listingId }, { maxAttempts: 2, dedupeKey });
+}
+
+// Checks one listing now and records the result; null when the listing is not awaiting its badge (nothing to do).
+export async function checkListingBadge(db: Db, clock: Clock, d: BadgeCheckDeps, listingId: number, signal?: AbortSignal): Promise<BadgeCheck | null> {
+  const l = badgeSubject(db, listingId);
+  if (!l || l.status !== 'awaiting_badge') return null;
+  const site = d.config.siteUrl.replace(/\/+$/, '');
+  const pageUrl = `${site}/listings/${l.slug}`;
+  const opts: SafeFetchOptions = {
+    allowPrivate: d.config.crawlerAllowPrivate, userAgent: userAgentFor(site), timeoutMs: 15_000, signal, ...d.fetchOverrides,
+  };
+  const robots = new RobotsCache(opts);
+  let found = false;
+  let snippet: string | null = null;
+  let detail: string;
+  try {
+    const res = await safeFetch(l.url, { ...opts, accept: 'html', beforeRequest: robots.guard });
+    if (res.status < 200 || res.status > 299) detail = `${res.url} answered HTTP ${res.status}; the homepage must load for the badge to be found.`;
+    else {
+      const hit = findBadgeLink(res.text, site, l.slug);
+      found = hit.found;
+      snippet = hit.href;
+      detail = found ? `Found a link to ${pageUrl} on ${res.url}.`
+        : `No link to ${pageUrl} was found on ${res.url}. Paste the embed snippet (get_my_listing) into the homepage; it is checked every hour.`;
+    }
+  } catch (e) {
+    if (signal?.aborted) throw e; // the worker is stopping: retry later rather than record a failure that is ours
+    detail = `${e instanceof FetchError ? e.message : String(e)}. The homepage is checked again every hour.`;
+  }
+  const now = clock.now();
+  const at = now.toISOString();
+  const check: BadgeCheck = { checked_at: at, found, detail, snippet };
+  withTransaction(db, () => {
+    addBadgeCheck(db, listingId, { at, found, detail, snippet });
+    if (found) markBadgeFound(db, listingId, afterBadgeFound(l.launch_week, mondayOf(now)), at);
+  });
+  return check;
+}
+
+export function badgeCheckHandler(d: BadgeCheckDeps): HandlerSpec<{ listingId: number }> {
+  return {
+    concurrency: 4,
+    leaseMs: 60_000,
+    backoffMs: 60_000,
+    run: async (p, ctx) => void (await checkListingBadge(ctx.db, ctx.clock, d, p.listingId, ctx.signal)),
+  };
+}
+
+// One sweep per hour, keyed by the hour so a restart or a second scheduler never doubles it.
+export function scheduleBadgeSweep(db: Db, clock: Clock, at: Date): boolean {
+  const start = hourStart(at);
+  return enqueue(db, clock, BADGE_SWEEP_JOB, {}, { runAt: start, maxAttempts: 3, dedupeKey: `${BADGE_SWEEP_JOB}:${hourKey(start)}` }).created;
+}
+
+export const badgeSweepHandler: HandlerSpec = {
+  concurrency: 1,
+  run: async (_p, ctx) => {
+    const now = ctx.clock.now();
+    scheduleBadgeSweep(ctx.db, ctx.clock, new Date(hourStart(now).getTime() + HOUR)); // first, so a failure below never ends the chain
+    for (const id of listingsAwaitingBadge(ctx.db)) enqueueBadgeCheck(ctx.db, ctx.clock, id, `${BADGE_CHECK_JOB}:${id}:${hourKey(now)}`);
+  },
+};

@@ -1,0 +1,85 @@
+import type Database from 'better-sqlite3';
+import type { Db } from '../db';
+import { getNumberSetting } from './settings';
+import { statusesMovingTo } from '../../domain/listing-status';
+import type { FreeQueueSettings } from '../../domain/free-plan';
+
+// The free plan's storage: the queue's weekly counts, the badge checks, and the status moves the jobs make.
+// Every move is a conditional UPDATE guarded by the statuses domain/listing-status allows, so a listing that
+// moved meanwhile (a paid launch, a rejection) is left alone.
+
+export type BadgeCheck = { checked_at: string; found: boolean; detail: string; snippet: string | null };
+export type BadgeSubject = { id: number; slug: string; url: string; status: string; launch_week: string | null };
+
+const KEEP_CHECKS = 20; // per listing; older results are only noise
+
+const inList = (statuses: string[]) => statuses.map((s) => `'${s}'`).join(', ');
+
+type Statements = Record<'used' | 'queue' | 'subject' | 'addCheck' | 'pruneChecks' | 'lastCheck' | 'awaiting' | 'found' | 'due',
+  Database.Statement>;
+const cache = new WeakMap<Db, Statements>();
+
+function statements(db: Db): Statements {
+  let s = cache.get(db);
+  if (s) return s;
+  const p = (sql: string) => db.sqlite.prepare(sql);
+  s = {
+    // A free launch holds its week's place from the moment it is queued.
+    used: p(`SELECT launch_week AS week, count(*) AS n FROM listings
+      WHERE plan = 'free' AND status IN ('awaiting_badge', 'scheduled', 'live') AND launch_week IN (SELECT value FROM json_each(?))
+      GROUP BY launch_week`),
+    queue: p(`UPDATE listings SET plan = 'free', status = 'awaiting_badge', launch_week = @week, updated_at = @at
+      WHERE id = @id AND status IN (${inList(statusesMovingTo('awaiting_badge'))})`),
+    subject: p('SELECT id, slug, url, status, launch_week FROM listings WHERE id = ?'),
+    addCheck: p('INSERT INTO badge_checks (listing_id, checked_at, found, detail, snippet) VALUES (@listingId, @at, @found, @detail, @snippet)'),
+    pruneChecks: p(`DELETE FROM badge_checks WHERE listing_id = @listingId AND id NOT IN
+      (SELECT id FROM badge_checks WHERE listing_id = @listingId ORDER BY checked_at DESC, id DESC LIMIT ${KEEP_CHECKS})`),
+    lastCheck: p('SELECT checked_at, found, detail, snippet FROM badge_checks WHERE listing_id = ? ORDER BY checked_at DESC, id DESC LIMIT 1'),
+    awaiting: p("SELECT id FROM listings WHERE status = 'awaiting_badge' ORDER BY id"),
+    found: p(`UPDATE listings SET status = @status, launch_week = @week, updated_at = @at,
+      launched_at = CASE WHEN @status = 'live' THEN @at ELSE launched_at END
+      WHERE id = @id AND status = 'awaiting_badge'`),
+    due: p(`UPDATE listings SET status = 'live', launched_at = @at, updated_at = @at
+      WHERE status = 'scheduled' AND launch_week IS NOT NULL AND launch_week <= @monday RETURNING id`),
+  };
+  cache.set(db, s);
+  return s;
+}
+
+export const freeQueueSettings = (db: Db): FreeQueueSettings => ({
+  minWeeks: getNumberSetting(db, 'free_queue_min_weeks'),
+  maxWeeks: getNumberSetting(db, 'free_queue_max_weeks'),
+  capacity: getNumberSetting(db, 'free_week_capacity'),
+});
+
+export function freeLaunchesByWeek(db: Db, weeks: string[]): Map<string, number> {
+  const rows = statements(db).used.all(JSON.stringify(weeks)) as { week: string; n: number }[];
+  return new Map(rows.map((r) => [r.week, r.n]));
+}
+
+// True when the listing moved to awaiting_badge in that week (false: its status no longer allows it).
+export const queueFreeListing = (db: Db, id: number, week: string, at: string): boolean =>
+  statements(db).queue.run({ id, week, at }).changes === 1;
+
+export const badgeSubject = (db: Db, id: number): BadgeSubject | undefined => statements(db).subject.get(id) as BadgeSubject | undefined;
+
+export function addBadgeCheck(db: Db, listingId: number, c: { at: string; found: boolean; detail: string; snippet: string | null }): void {
+  const s = statements(db);
+  s.addCheck.run({ listingId, at: c.at, found: c.found ? 1 : 0, detail: c.detail, snippet: c.snippet });
+  s.pruneChecks.run({ listingId });
+}
+
+export function lastBadgeCheck(db: Db, listingId: number): BadgeCheck | null {
+  const r = statements(db).lastCheck.get(listingId) as (Omit<BadgeCheck, 'found'> & { found: number }) | undefined;
+  return r ? { ...r, found: r.found === 1 } : null;
+}
+
+export const listingsAwaitingBadge = (db: Db): number[] => (statements(db).awaiting.all() as { id: number }[]).map((r) => r.id);
+
+// The badge was found: scheduled for its week, or live at once (domain/free-plan afterBadgeFound decides).
+export const markBadgeFound = (db: Db, id: number, o: { status: 'scheduled' | 'live'; launchWeek: string }, at: string): boolean =>
+  statements(db).found.run({ id, status: o.status, week: o.launchWeek, at }).changes === 1;
+
+// Scheduled listings whose launch week has begun go live; returns their ids.
+export const promoteDueListings = (db: Db, currentMonday: string, at: string): number[] =>
+  (statements(db).due.all({ monday: currentMonday, at }) as { id: number }[]).map((r) => r.id);

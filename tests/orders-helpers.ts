@@ -1,0 +1,87 @@
+import type { Client } from '@modelcontextprotocol/client';
+import { getJson, mcpClient, type Era, type TestApp } from './harness';
+import { addCategory, addListing, addUser, type ListingInput } from './fixtures';
+import { createApiKey } from '../auth/accounts';
+import { products } from '../storage/schema';
+import { setSetting } from '../storage/queries/settings';
+import { runAdmin } from '../transport/admin';
+
+// Shared set-up of the orders tests: products at prices the test owns, two users with API keys, and listings
+// of the first user in each state the order rules care about.
+
+export const PRICES = {
+  launch: 4900, skip_queue: 1900, featured: 9900, done_for_you: 14900, launch_bundle: 19900,
+  extra_categories: 2900, relaunch: 3900, ai_review: 1900, billboard_min: 1000,
+} as const;
+export type Code = keyof typeof PRICES;
+
+const TONE = {
+  description: 'How the copy should sound.',
+  properties: { tone: { type: 'string', description: 'Voice', enum: ['professional', 'friendly'] }, notes: { type: 'string', description: 'Notes' } },
+};
+const WEEK_RULE: Record<Code, 'optional' | 'required' | 'none'> = {
+  launch: 'optional', skip_queue: 'required', relaunch: 'required', featured: 'none', done_for_you: 'none', launch_bundle: 'none',
+  extra_categories: 'none', ai_review: 'none', billboard_min: 'none',
+};
+
+export type OrderWorld = {
+  alice: { id: number; key: string }; bob: { id: number; key: string };
+  listings: Record<'fresh' | 'fresh2' | 'fresh3' | 'queued' | 'live' | 'bobs', { id: number; slug: string }>;
+};
+
+const key = (app: TestApp, userId: number, scopes?: Parameters<typeof createApiKey>[3]) => {
+  const k = createApiKey({ db: app.db, clock: app.clock }, userId, 'orders test', scopes);
+  if ('errors' in k) throw new Error('key not created');
+  return k.key;
+};
+
+export function seedOrderWorld(app: TestApp, tag: string): OrderWorld {
+  (Object.keys(PRICES) as Code[]).forEach((code, i) => {
+    const p = {
+      code, name: `Test ${code}`, description: `Test product ${code}`, priceCents: PRICES[code], weekRule: WEEK_RULE[code],
+      needsListing: true, options: code === 'done_for_you' || code === 'launch_bundle' ? TONE : null, position: i + 1, active: true,
+    };
+    app.db.orm.insert(products).values(p).onConflictDoUpdate({ target: products.code, set: p }).run();
+  });
+  setSetting(app.db, 'billboard_min_cents', String(PRICES.billboard_min));
+  setSetting(app.db, 'bookable_weeks', '12');
+  setSetting(app.db, 'paid_week_capacity', '20');
+  for (const c of ['primary', 'ai', 'design', 'sales', 'marketing']) addCategory(app.db, `${tag}-${c}`);
+  const alice = addUser(app.db, `alice-${tag}@example.test`);
+  const bob = addUser(app.db, `bob-${tag}@example.test`);
+  const listing = (name: string, over: Partial<ListingInput>) => {
+    const slug = `${tag}-${name}`;
+    return { id: addListing(app.db, { name: `${tag} ${name}`, slug, category: `${tag}-primary`, ownerUserId: alice, ...over }), slug };
+  };
+  return {
+    alice: { id: alice, key: key(app, alice) },
+    bob: { id: bob, key: key(app, bob) },
+    listings: {
+      fresh: listing('fresh', { status: 'submitted' }),
+      fresh2: listing('fresh2', { status: 'submitted' }),
+      fresh3: listing('fresh3', { status: 'submitted' }),
+      queued: listing('queued', { status: 'scheduled', plan: 'free', launchWeek: '2027-01-04' }),
+      live: listing('live', { status: 'live', plan: 'paid', launchWeek: '2026-10-05', extraCategories: [`${tag}-ai`] }),
+      bobs: listing('bobs', { status: 'submitted', ownerUserId: bob }),
+    },
+  };
+}
+
+export const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+
+export function rest(app: TestApp, key: string) {
+  return {
+    get: (path: string) => getJson(`${app.api}${path}`, { headers: bearer(key) }),
+    post: (path: string, body: unknown, headers: Record<string, string> = {}) =>
+      getJson(`${app.api}${path}`, { method: 'POST', headers: { ...bearer(key), 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) }),
+  };
+}
+
+export const mcpAs = (app: TestApp, era: Era, key: string): Promise<Client> => mcpClient(app, era, bearer(key));
+
+export const errorPaths = (body: any): string[] => (body?.errors ?? []).map((e: any) => e.path);
+
+// The operator CLI against the running app's database, on the app's clock.
+export async function admin(app: TestApp, ...args: string[]): Promise<number> {
+  return runAdmin(args, { DATABASE_PATH: app.config.databasePath } as NodeJS.ProcessEnv, app.clock);
+}
