@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer, request, type Server } from 'node:https';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import * as oauth from 'oauth4webapi';
 import { decodeJwt } from 'jose';
 import { startApp } from './harness';
-import { Browser, runAuthorization, signUp } from './auth-helpers';
+import { Browser, runAuthorization, signUp, TEST_TLS_CERT as TEST_CERT, TEST_TLS_KEY as TEST_KEY, trustingFetch } from './auth-helpers';
 import { setClientMetadataFetchForTests } from '../auth/oidc/test-hooks';
 
 // Client ID metadata documents: the client_id is an https URL serving the client's metadata. The test serves one
@@ -12,25 +12,6 @@ import { setClientMetadataFetchForTests } from '../auth/oidc/test-hooks';
 // SSRF-guarded dispatcher, so this test installs its own fetch through the `fetch` configuration hook
 // (auth/oidc/test-hooks.ts), one that trusts only this self-signed test certificate.
 
-// A throwaway self-signed certificate for IP 127.0.0.1 (valid 100 years), used by this test alone.
-const TEST_KEY = `-----BEGIN PRIVATE KEY-----
-MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgFMdkp8VdEdVO8dZV
-U96pwMiH0eO+HPdfbrsSrkSctjyhRANCAAQzzor4il/F9kQCFQx1BiY0LrvUQr/c
-4Yiy0zs4ErYdhI1YCe6q5GhXV8dYtR2xJhEyKbJm/KNcfQIRvW23cpPP
------END PRIVATE KEY-----
-`;
-const TEST_CERT = `-----BEGIN CERTIFICATE-----
-MIIBkDCCATagAwIBAgIUVZrU8QIWqJXGnK1hEGxjK50GZigwCgYIKoZIzj0EAwIw
-FDESMBAGA1UEAwwJMTI3LjAuMC4xMCAXDTI2MTEyMjAwMDExMFoYDzIxMjYxMDI5
-MDAwMTEwWjAUMRIwEAYDVQQDDAkxMjcuMC4wLjEwWTATBgcqhkjOPQIBBggqhkjO
-PQMBBwNCAAQzzor4il/F9kQCFQx1BiY0LrvUQr/c4Yiy0zs4ErYdhI1YCe6q5GhX
-V8dYtR2xJhEyKbJm/KNcfQIRvW23cpPPo2QwYjAdBgNVHQ4EFgQU/zKHIs8CZ1gy
-YMu6oDXGSK/8FjswHwYDVR0jBBgwFoAU/zKHIs8CZ1gyYMu6oDXGSK/8FjswDwYD
-VR0TAQH/BAUwAwEB/zAPBgNVHREECDAGhwR/AAABMAoGCCqGSM49BAMCA0gAMEUC
-IA4ZNFqe1QtPp4K6mShOyxJ4KL9XlD5Zi6PqouLaPAZXAiEA+LXksyN8qUNjVVWo
-hoZDhaACz12SBkof4gzJVvcSDKk=
------END CERTIFICATE-----
-`;
 
 let app: Awaited<ReturnType<typeof startApp>>;
 let docs: Server;
@@ -38,24 +19,6 @@ let clientId = '';
 const REDIRECT = 'http://127.0.0.1:9/cimd-callback';
 const creds = { email: 'cimd@example.test', password: 'cimd test password' };
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
-
-// fetch over node:https trusting the test certificate (the provider reads status, headers and a streamed body).
-function trustingFetch(url: string | URL, init?: RequestInit): Promise<Response> {
-  return new Promise((resolve, reject) => {
-    const headers = Object.fromEntries(new Headers(init?.headers).entries());
-    const req = request(url, { method: init?.method ?? 'GET', headers, ca: TEST_CERT }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const h = new Headers();
-        for (const [k, v] of Object.entries(res.headers)) if (v !== undefined) h.set(k, Array.isArray(v) ? v.join(', ') : v);
-        resolve(new Response(Buffer.concat(chunks), { status: res.statusCode, headers: h }));
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 beforeAll(async () => {
   app = await startApp({ demo: false });

@@ -1,24 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, mcpClient, startApp, type TestApp } from './harness';
+import { callOp, DRIVERS, mcpClient, startApp, type Driver, type TestApp } from './harness';
 import { addListing } from './fixtures';
 import { awards } from '../storage/schema';
 
-type Driver = 'rest' | 'modern' | 'legacy';
-const DRIVERS: Driver[] = ['rest', 'modern', 'legacy'];
 let app: TestApp;
 const clients: Partial<Record<Driver, Client>> = {};
 
-// One call through REST or MCP, answered as {status, body}; the args become the query string.
-async function call(d: Driver, args: Record<string, unknown> = {}): Promise<{ status: number; body: any }> {
-  if (d === 'rest') {
-    const query = new URLSearchParams(Object.entries(args).map(([k, v]) => [k, String(v)]));
-    return getJson(`${app.api}/awards${query.size ? `?${query}` : ''}`);
-  }
-  const r = await clients[d]!.callTool({ name: 'list_awards', arguments: args });
-  const body = r.structuredContent as any;
-  return { status: r.isError ? body.status : 200, body };
-}
+const call = (d: Driver, args: Record<string, unknown> = {}) => callOp(app, clients, d, 'list_awards', args);
 const rows = (body: any) => body.items.map((i: any) => [i.week, i.rank, i.listing.slug]);
 
 beforeAll(async () => {

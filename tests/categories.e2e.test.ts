@@ -1,27 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, mcpClient, startApp, type TestApp } from './harness';
+import { callOp, DRIVERS, mcpClient, startApp, type Driver, type TestApp } from './harness';
 import { addCategory, addListing, addVotes } from './fixtures';
 import { categories } from '../storage/schema';
 
-type Driver = 'rest' | 'modern' | 'legacy';
-const DRIVERS: Driver[] = ['rest', 'modern', 'legacy'];
 let app: TestApp;
 const clients: Partial<Record<Driver, Client>> = {};
 
-// One call through REST or MCP, answered as {status, body}; path params are filled from args, the rest is the query.
-async function call(d: Driver, tool: string, path: string, args: Record<string, unknown> = {}): Promise<{ status: number; body: any }> {
-  if (d === 'rest') {
-    const query = new URLSearchParams();
-    const url = path.replace(/:(\w+)/g, (_m, k) => encodeURIComponent(String(args[k])));
-    for (const [k, v] of Object.entries(args)) if (!path.includes(`:${k}`)) query.set(k, String(v));
-    return getJson(`${app.api}${url}${query.size ? `?${query}` : ''}`);
-  }
-  const r = await clients[d]!.callTool({ name: tool, arguments: args });
-  const body = r.structuredContent as any;
-  return { status: r.isError ? body.status : 200, body };
-}
+const call = (d: Driver, tool: string, args: Record<string, unknown> = {}) => callOp(app, clients, d, tool, args);
 
 type Node = { slug: string; name: string; live_listings: number; children: Node[] };
 const find = (nodes: Node[], slug: string): Node | undefined => {
@@ -62,7 +49,7 @@ afterAll(async () => {
 
 describe.each(DRIVERS)('categories over %s', (d) => {
   it('lists the tree with live counts that include subcategories and count a listing once', async () => {
-    const { status, body } = await call(d, 'list_categories', '/categories');
+    const { status, body } = await call(d, 'list_categories');
     expect(status).toBe(200);
     const software = find(body.items, 'zt-software')!;
     expect(body.items.map((n: Node) => n.slug)).toContain('zt-software'); // a root
@@ -75,7 +62,7 @@ describe.each(DRIVERS)('categories over %s', (d) => {
   });
 
   it('drops empty categories when include_empty=false', async () => {
-    const { status, body } = await call(d, 'list_categories', '/categories', { include_empty: false });
+    const { status, body } = await call(d, 'list_categories', { include_empty: false });
     expect(status).toBe(200);
     expect(find(body.items, 'zt-empty')).toBeUndefined();
     expect(find(body.items, 'zt-ci')!.live_listings).toBe(2);
@@ -83,13 +70,13 @@ describe.each(DRIVERS)('categories over %s', (d) => {
   });
 
   it('rejects a non-boolean include_empty', async () => {
-    const { status, body } = await call(d, 'list_categories', '/categories', { include_empty: 'maybe' });
+    const { status, body } = await call(d, 'list_categories', { include_empty: 'maybe' });
     expect(status).toBe(400);
     expect(body.errors.map((e: any) => e.path)).toContain('include_empty');
   });
 
   it('gets a category with parent, subcategories, FAQs and its listings most voted first', async () => {
-    const { status, body } = await call(d, 'get_category', '/categories/:slug', { slug: 'zt-dev-tools' });
+    const { status, body } = await call(d, 'get_category', { slug: 'zt-dev-tools' });
     expect(status).toBe(200);
     expect(body).toMatchObject({
       slug: 'zt-dev-tools', name: 'ZT Dev Tools', live_listings: 2,
@@ -102,17 +89,17 @@ describe.each(DRIVERS)('categories over %s', (d) => {
   });
 
   it('pages the listings of a category and its subcategories', async () => {
-    const p1 = await call(d, 'get_category', '/categories/:slug', { slug: 'zt-software', per_page: 2 });
+    const p1 = await call(d, 'get_category', { slug: 'zt-software', per_page: 2 });
     expect(p1.body.parent).toBeNull();
     expect(p1.body.listings).toMatchObject({ page: 1, per_page: 2, total: 3 });
     expect(p1.body.listings.items.map((l: any) => l.slug)).toEqual(['zt-bravo', 'zt-alpha']);
-    const p2 = await call(d, 'get_category', '/categories/:slug', { slug: 'zt-software', per_page: 2, page: 2 });
+    const p2 = await call(d, 'get_category', { slug: 'zt-software', per_page: 2, page: 2 });
     expect(p2.body.listings.items.map((l: any) => l.slug)).toEqual(['zt-charlie']);
     expect(p2.body.listings.total).toBe(3);
   });
 
   it('answers 404 for an unknown category', async () => {
-    const { status, body } = await call(d, 'get_category', '/categories/:slug', { slug: 'zt-no-such-category' });
+    const { status, body } = await call(d, 'get_category', { slug: 'zt-no-such-category' });
     expect(status).toBe(404);
     expect(body.code).toBe('not_found');
   });
@@ -123,7 +110,7 @@ describe.each(DRIVERS)('categories over %s', (d) => {
     [{ slug: 'zt-ci', page: 0 }, 'page'],
     [{ slug: 'zt-ci', sort: 'name' }, 'sort'],
   ])('rejects %o naming the field', async (args, field) => {
-    const { status, body } = await call(d, 'get_category', '/categories/:slug', args);
+    const { status, body } = await call(d, 'get_category', args);
     expect(status).toBe(400);
     expect(body.errors.map((e: any) => e.path)).toContain(field);
   });

@@ -77,3 +77,40 @@ export async function getJson(url: string, init?: RequestInit): Promise<{ status
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
 }
+
+export type Driver = 'rest' | 'modern' | 'legacy';
+export const DRIVERS: Driver[] = ['rest', 'modern', 'legacy'];
+
+// One operation called through REST or MCP, answered as {status, body}. The REST method and path come from
+// the registry: path params are filled from args, the rest goes in the query (GET, DELETE) or the JSON body.
+export async function callOp(
+  app: TestApp,
+  clients: Partial<Record<Driver, Client>>,
+  d: Driver,
+  tool: string,
+  args: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
+  if (d !== 'rest') {
+    const r = await clients[d]!.callTool({ name: tool, arguments: args });
+    const body = r.structuredContent as any;
+    return { status: r.isError ? body.status : 200, body };
+  }
+  const { toolByName } = await import('../tools/registry');
+  const def = toolByName.get(tool)!;
+  const rest = { ...args };
+  const path = def.http.path.replace(/:(\w+)/g, (_m, k) => {
+    const v = encodeURIComponent(String(rest[k]));
+    delete rest[k];
+    return v;
+  });
+  if (def.http.method === 'GET' || def.http.method === 'DELETE') {
+    const query = new URLSearchParams(Object.entries(rest).map(([k, v]) => [k, String(v)]));
+    return getJson(`${app.api}${path}${query.size ? `?${query}` : ''}`, { method: def.http.method, headers });
+  }
+  return getJson(`${app.api}${path}`, {
+    method: def.http.method,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(rest),
+  });
+}

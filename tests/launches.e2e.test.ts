@@ -1,28 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, mcpClient, startApp, type TestApp } from './harness';
+import { callOp, DRIVERS, mcpClient, startApp, type Driver, type TestApp } from './harness';
 import { addListing, addVotes } from './fixtures';
 import { awards } from '../storage/schema';
 import { setSetting } from '../storage/queries/settings';
 
 // TEST_NOW is Wednesday 2026-11-18 12:00 UTC: the current week is 2026-11-16 .. 2026-11-22.
-type Driver = 'rest' | 'modern' | 'legacy';
-const DRIVERS: Driver[] = ['rest', 'modern', 'legacy'];
 let app: TestApp;
 const clients: Partial<Record<Driver, Client>> = {};
 
-// One call through REST or MCP, answered as {status, body}; path params are filled from args, the rest is the query.
-async function call(d: Driver, tool: string, path: string, args: Record<string, unknown> = {}): Promise<{ status: number; body: any }> {
-  if (d === 'rest') {
-    const query = new URLSearchParams();
-    const url = path.replace(/:(\w+)/g, (_m, k) => encodeURIComponent(String(args[k])));
-    for (const [k, v] of Object.entries(args)) if (!path.includes(`:${k}`)) query.set(k, String(v));
-    return getJson(`${app.api}${url}${query.size ? `?${query}` : ''}`);
-  }
-  const r = await clients[d]!.callTool({ name: tool, arguments: args });
-  const body = r.structuredContent as any;
-  return { status: r.isError ? body.status : 200, body };
-}
+const call = (d: Driver, tool: string, args: Record<string, unknown> = {}) => callOp(app, clients, d, tool, args);
 const slugs = (items: { slug: string }[]) => items.map((i) => i.slug);
 
 beforeAll(async () => {
@@ -64,7 +51,7 @@ afterAll(async () => {
 });
 
 describe.each(DRIVERS)('launch weeks over %s', (d) => {
-  const week = (w: string) => call(d, 'get_launch_week', '/launches/weeks/:week', { week: w });
+  const week = (w: string) => call(d, 'get_launch_week', { week: w });
 
   it('shows this week ranked by votes (ties: earlier launch) with its scheduled launches', async () => {
     const { status, body } = await week('this');
@@ -117,7 +104,7 @@ describe.each(DRIVERS)('launch weeks over %s', (d) => {
 
 describe.each(DRIVERS)('launch sections over %s', (d) => {
   const section = (s: string | undefined, extra: Record<string, unknown> = {}) =>
-    call(d, 'list_launches', '/launches', s ? { section: s, ...extra } : extra);
+    call(d, 'list_launches', s ? { section: s, ...extra } : extra);
 
   it.each([
     ['today', ['lw-three', 'lw-six']],
@@ -156,7 +143,7 @@ describe.each(DRIVERS)('launch sections over %s', (d) => {
     [{ page: 1001 }, 'page'],
     [{ week: 'this' }, 'week'],
   ])('rejects %o naming the field', async (args, field) => {
-    const { status, body } = await call(d, 'list_launches', '/launches', args);
+    const { status, body } = await call(d, 'list_launches', args);
     expect(status).toBe(400);
     expect(body.errors.map((e: any) => e.path)).toContain(field);
   });

@@ -1,27 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, mcpClient, startApp, type TestApp } from './harness';
+import { callOp, DRIVERS, mcpClient, startApp, type Driver, type TestApp } from './harness';
 import { addListing, addVotes } from './fixtures';
 import { billboardContributions, domainRatings, revenueReports } from '../storage/schema';
 
 // TEST_NOW is Wednesday 2026-11-18 12:00 UTC: this week is 2026-11-16 .. 2026-11-22, last week starts 2026-11-09.
-type Driver = 'rest' | 'modern' | 'legacy';
-const DRIVERS: Driver[] = ['rest', 'modern', 'legacy'];
 let app: TestApp;
 const clients: Partial<Record<Driver, Client>> = {};
 
-// One call through REST or MCP, answered as {status, body}; path params are filled from args, the rest is the query.
-async function call(d: Driver, tool: string, path: string, args: Record<string, unknown> = {}): Promise<{ status: number; body: any }> {
-  if (d === 'rest') {
-    const query = new URLSearchParams();
-    const url = path.replace(/:(\w+)/g, (_m, k) => encodeURIComponent(String(args[k])));
-    for (const [k, v] of Object.entries(args)) if (!path.includes(`:${k}`)) query.set(k, String(v));
-    return getJson(`${app.api}${url}${query.size ? `?${query}` : ''}`);
-  }
-  const r = await clients[d]!.callTool({ name: tool, arguments: args });
-  const body = r.structuredContent as any;
-  return { status: r.isError ? body.status : 200, body };
-}
+const call = (d: Driver, tool: string, args: Record<string, unknown> = {}) => callOp(app, clients, d, tool, args);
 const slugsOf = (body: any) => body.items.map((i: any) => i.listing.slug);
 
 beforeAll(async () => {
@@ -67,7 +54,7 @@ afterAll(async () => {
 });
 
 describe.each(DRIVERS)('leaderboards over %s', (d) => {
-  const board = (b: string, extra: Record<string, unknown> = {}) => call(d, 'get_leaderboard', '/leaderboards/:board', { board: b, ...extra });
+  const board = (b: string, extra: Record<string, unknown> = {}) => call(d, 'get_leaderboard', { board: b, ...extra });
 
   it('ranks community-weekly by votes cast this week (ties: earlier launch)', async () => {
     const { status, body } = await board('community-weekly');

@@ -1,29 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, mcpClient, startApp, type TestApp } from './harness';
+import { callOp, DRIVERS, mcpClient, startApp, type Driver, type TestApp } from './harness';
 import { addCategory, addFounder, addListing, addReview, addVotes } from './fixtures';
 import { domainRatings, listingAlternatives, listingUpdates, milestones } from '../storage/schema';
 
-type Driver = 'rest' | 'modern' | 'legacy';
-const DRIVERS: Driver[] = ['rest', 'modern', 'legacy'];
 let app: TestApp;
 const clients: Partial<Record<Driver, Client>> = {};
 
-// One call through REST or MCP, answered as {status, body}; path params are filled from args, the rest is the query.
-async function call(d: Driver, tool: string, path: string, args: Record<string, unknown> = {}): Promise<{ status: number; body: any }> {
-  if (d === 'rest') {
-    const query = new URLSearchParams();
-    const url = path.replace(/:(\w+)/g, (_m, k) => encodeURIComponent(String(args[k])));
-    for (const [k, v] of Object.entries(args)) if (!path.includes(`:${k}`)) query.set(k, String(v));
-    return getJson(`${app.api}${url}${query.size ? `?${query}` : ''}`);
-  }
-  const r = await clients[d]!.callTool({ name: tool, arguments: args });
-  const body = r.structuredContent as any;
-  return { status: r.isError ? body.status : 200, body };
-}
-const getListing = (d: Driver, args: Record<string, unknown>) => call(d, 'get_listing', '/listings/:slug', args);
-const alternatives = (d: Driver, args: Record<string, unknown>) => call(d, 'get_alternatives', '/listings/:slug/alternatives', args);
-const compare = (d: Driver, args: Record<string, unknown>) => call(d, 'compare_listings', '/compare', args);
+const call = (d: Driver, tool: string, args: Record<string, unknown> = {}) => callOp(app, clients, d, tool, args);
+const getListing = (d: Driver, args: Record<string, unknown>) => call(d, 'get_listing', args);
+const alternatives = (d: Driver, args: Record<string, unknown>) => call(d, 'get_alternatives', args);
+const compare = (d: Driver, args: Record<string, unknown>) => call(d, 'compare_listings', args);
 
 let acme = 0;
 beforeAll(async () => {
