@@ -36,6 +36,9 @@ input,select,textarea,button{font:inherit;padding:.45rem .6rem;border:1px solid 
 button,.button{background:var(--accent);color:var(--accent-fg);border-color:var(--accent);cursor:pointer;text-decoration:none;display:inline-block}
 .pager{display:flex;gap:1rem;justify-content:space-between;margin-top:1rem}
 svg.chart{display:block;max-width:100%;height:auto}
+/* votes, follows and reviews on a listing page */
+.community .actions{display:flex;gap:.5rem;flex-wrap:wrap;margin:.5rem 0}.community form{margin:0}
+.community button.secondary{background:transparent;color:var(--fg);border-color:var(--line)}.review p{margin:.25rem 0}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 .logo.sm{width:20px;height:20px;border-radius:4px;vertical-align:middle;display:inline-block}
 .avatar{border-radius:50%;object-fit:cover;flex:none;background:var(--line)}

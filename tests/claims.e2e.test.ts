@@ -44,8 +44,6 @@ function keyFor(userId: number, scopes?: Scope[]): string {
 beforeAll(async () => {
   dns = await startDnsServer();
   [metaSite, fileSite] = await Promise.all([startSite(), startSite()]);
-  // The resolver reads CLAIMS_DNS_SERVERS from the config when it carries it, else from the environment.
-  process.env.CLAIMS_DNS_SERVERS = dns.address;
   app = await startApp({ demo: false, env: { CRAWLER_ALLOW_PRIVATE: 'true', CLAIMS_DNS_SERVERS: dns.address } });
   listingIds.acme = addListing(app.db, { name: 'Acme Rockets', slug: 'acme-rockets', url: 'https://www.acme.test/' });
   listingIds.dnsmcp = addListing(app.db, { name: 'Orbit Tools', slug: 'orbit-tools', url: 'https://orbit.test/' });
@@ -201,6 +199,16 @@ describe('foreign, unknown and expired claims', () => {
     expect(v.status).toBe(400);
     expect(v.body.errors[0].path).toBe('claim_id');
     expect(v.body.detail).toContain('email claims verify when you open the link');
+  });
+
+  it('fails a pending claim whose listing stopped being public', async () => {
+    const id = addListing(app.db, { name: 'Gone Soon', slug: 'gone-soon', url: 'https://gone.test/' });
+    const res = await claim(ada.auth, { slug: 'gone-soon', method: 'dns' });
+    app.db.sqlite.prepare(`UPDATE listings SET status = 'rejected' WHERE id = ?`).run(id);
+    const v = await verify(ada.auth, res.body.claim_id);
+    expect(v.status).toBe(200);
+    expect(v.body).toMatchObject({ status: 'failed', last_check_detail: expect.stringContaining('no longer public') });
+    expect(isListingOwner(app.db, id, ada.id)).toBe(false);
   });
 
   it('expires claims after 7 days: verify answers 409 and the list shows expired', async () => {

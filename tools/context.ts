@@ -11,6 +11,7 @@ export type AppConfig = {
   seedDemo: boolean;
   crawlerAllowPrivate: boolean;
   rateLimits: { anonymousPerMinute: number; userPerMinute: number };
+  claimsDnsServers: string[]; // resolvers for DNS claim checks; empty = the system's
 };
 
 // Everything a tool may touch. Tools never import better-sqlite3, Hono or the MCP SDK.

@@ -1,4 +1,5 @@
 import type { AppConfig } from '../tools/context';
+import { parseDnsServers } from '../crawler/dns-txt';
 
 const bool = (v: string | undefined, dflt: boolean) => (v === undefined || v === '' ? dflt : /^(1|true|yes|on)$/i.test(v));
 
@@ -19,5 +20,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       anonymousPerMinute: Number(env.RATE_LIMIT_ANON_PER_MIN ?? 120),
       userPerMinute: Number(env.RATE_LIMIT_USER_PER_MIN ?? 600),
     },
+    claimsDnsServers: parseDnsServers(env.CLAIMS_DNS_SERVERS),
   };
 }

@@ -51,8 +51,6 @@ export function communityView(c: Context, deps: AppDeps, slug: string): Communit
 }
 
 // Until site/styles.ts carries them: the two buttons side by side, the follow button quieter than the vote.
-const COMMUNITY_CSS = '.community .actions{display:flex;gap:.5rem;flex-wrap:wrap;margin:.5rem 0}.community form{margin:0}'
-  + '.community button.secondary{background:transparent;color:var(--fg);border-color:var(--line)}.review p{margin:.25rem 0}';
 const signInHref = (slug: string) => `/signin?next=${encodeURIComponent(listingPath(slug))}`;
 const Csrf = (props: { token: string }) => <input type="hidden" name="csrf" value={props.token} />;
 
@@ -61,7 +59,6 @@ export function VoteAndFollow(props: { slug: string; name: string; votes: number
   const path = listingPath(slug);
   return (
     <div id="community" class="community">
-      <style>{COMMUNITY_CSS}</style>
       <p class="stat">{plural(props.votes, 'vote')}</p>
       {view.notice?.area === 'community' ? <p class="small" role="status">{view.notice.text}</p> : null}
       {view.signedIn && view.state ? (

@@ -31,12 +31,15 @@ export function setPrice(db: Db, code: string, cents: number): { previous: numbe
   });
 }
 
-const TEXT_SETTINGS = new Set<SettingKey>(['site_tagline']);
+const TEXT_SETTINGS = new Set<SettingKey>(['site_tagline', 'seller_country']);
 const isKey = (key: string): key is SettingKey => Object.prototype.hasOwnProperty.call(SETTING_DEFAULTS, key);
 
 export function setSettingValue(db: Db, key: string, value: string): { previous: string } {
   if (!isKey(key)) throw new AdminError(`Unknown setting "${key}". Known settings: ${Object.keys(SETTING_DEFAULTS).join(', ')}`);
-  if (TEXT_SETTINGS.has(key)) {
+  if (key === 'seller_country') {
+    if (!/^[A-Za-z]{2}$/.test(value)) throw new AdminError('seller_country must be a two-letter ISO 3166 country code');
+    value = value.toUpperCase();
+  } else if (TEXT_SETTINGS.has(key)) {
     if (!value.trim() || value.length > 200) throw new AdminError(`${key} must be 1 to 200 characters`);
   } else if (!/^\d{1,9}$/.test(value)) {
     throw new AdminError(`${key} must be a whole number (0 or more), got "${value}"`);

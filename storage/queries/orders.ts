@@ -1,4 +1,5 @@
 import { withTransaction, type Db } from '../db';
+import { getSetting } from './settings';
 import type { OrderStatus, VatRule } from '../schema/orders';
 
 // Orders and their lines. Statuses: pending → paid → fulfilled; pending → cancelled (expired unpaid);
@@ -25,7 +26,6 @@ export type Totals = {
 export type NewLine = Omit<OrderLineRecord, 'id' | 'fulfilled' | 'fulfilledAt'>;
 
 export const ORDER_TTL_DAYS = 7; // an unpaid order is cancelled after this
-export const DEFAULT_SELLER_COUNTRY = 'DE';
 
 const COLUMNS = `id, number, user_id, status, currency, subtotal_cents, vat_rate_bp, vat_cents, total_cents, reverse_charge,
   vat_rule, vat_country, billing_country, vat_number, billing_name, billing_address, checkout_token, payment_provider,
@@ -59,15 +59,18 @@ function prepare(db: Db) {
     paid: s.prepare(`UPDATE orders SET status = 'paid', paid_at = @at, updated_at = @at, cancelled_at = NULL,
         payment_provider = @provider, payment_method = @method, payment_reference = @reference
       WHERE id = @id AND status IN ('pending', 'cancelled')`),
+    // Checked first with a read, so the common case (nothing overdue) never takes the write lock.
+    anyOverdue: s.prepare(`SELECT 1 FROM orders WHERE status = 'pending' AND expires_at <= ? LIMIT 1`),
     expire: s.prepare(`UPDATE orders SET status = 'cancelled', cancelled_at = @now, updated_at = @now
       WHERE status = 'pending' AND expires_at <= @now`),
+    byReference: s.prepare(`SELECT ${COLUMNS} FROM orders WHERE payment_provider = ? AND payment_reference = ?`),
+    refunded: s.prepare(`UPDATE orders SET status = 'refunded', updated_at = @at WHERE id = @id AND status IN ('paid', 'fulfilled')`),
     lineDone: s.prepare('UPDATE order_lines SET fulfilled = 1, fulfilled_at = ? WHERE id = ? AND fulfilled = 0'),
     fulfilled: s.prepare(`UPDATE orders SET status = 'fulfilled', fulfilled_at = @at, updated_at = @at WHERE id = @id AND status = 'paid'
       AND NOT EXISTS (SELECT 1 FROM order_lines WHERE order_id = @id AND fulfilled = 0)`),
     paidUnfulfilled: s.prepare(`SELECT id FROM orders WHERE status = 'paid' ORDER BY paid_at, id`),
     event: s.prepare(`INSERT INTO payment_events (provider, event_id, type, order_number, received_at) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT DO NOTHING`),
-    setting: s.prepare(`SELECT value FROM settings WHERE key = ?`).pluck(),
   };
 }
 const cache = new WeakMap<Db, ReturnType<typeof prepare>>();
@@ -155,8 +158,16 @@ export function markOrderPaid(db: Db, id: number, p: { provider: string; method:
 
 // Cancels every pending order whose time ran out. Runs lazily before order reads; a job may run it too.
 export function expireUnpaidOrders(db: Db, now: Date): number {
-  return stmts(db).expire.run({ now: now.toISOString() }).changes;
+  const s = stmts(db);
+  const at = now.toISOString();
+  return s.anyOverdue.get(at) ? s.expire.run({ now: at }).changes : 0;
 }
+
+export const orderByPaymentReference = (db: Db, provider: string, reference: string) =>
+  toOrder(db, stmts(db).byReference.get(provider, reference) as Record<string, any> | undefined);
+
+// paid | fulfilled → refunded. What was delivered stays delivered; the status records that the money went back.
+export const markOrderRefunded = (db: Db, id: number, at: string): boolean => stmts(db).refunded.run({ id, at }).changes === 1;
 
 export const markLineFulfilled = (db: Db, lineId: number, at: string): boolean => stmts(db).lineDone.run(at, lineId).changes === 1;
 
@@ -170,8 +181,5 @@ export function recordPaymentEvent(db: Db, e: { provider: string; id: string; ty
   return stmts(db).event.run(e.provider, e.id, e.type, e.orderNumber, e.at).changes === 1;
 }
 
-// The seller's country decides domestic VAT. Operator-set through settings (key seller_country); default DE.
-export function sellerCountry(db: Db): string {
-  const v = stmts(db).setting.get('seller_country') as string | undefined;
-  return v && /^[A-Za-z]{2}$/.test(v) ? v.toUpperCase() : DEFAULT_SELLER_COUNTRY;
-}
+// The seller's country decides domestic VAT (setting seller_country, checked when the operator sets it).
+export const sellerCountry = (db: Db): string => getSetting(db, 'seller_country');

@@ -12,6 +12,7 @@ export const SETTING_DEFAULTS = {
   billboard_min_cents: '1000',
   trending_half_life_hours: '72',
   site_tagline: 'Discover and launch new software products',
+  seller_country: 'DE', // decides domestic VAT and reverse charge
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 

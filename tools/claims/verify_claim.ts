@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { defineTool } from '../define';
 import { invalid, notFound, ToolError } from '../errors';
-import type { AppConfig, ToolContext } from '../context';
+import type { ToolContext } from '../context';
 import { claimOfUser, completeClaim, expireClaim, failClaim, recordClaimCheck, type ClaimRow } from '../../storage/queries/claims';
 import { dnsRecordName, dnsRecordValue, effectiveStatus, FILE_PATH, txtMatches, VERIFY_NAME } from '../../domain/claims';
 import { checkMetaTag, checkWellKnownFile } from '../../crawler/checks';
-import { lookupTxt, parseDnsServers } from '../../crawler/dns-txt';
+import { lookupTxt } from '../../crawler/dns-txt';
 import { userAgentFor } from '../../crawler/safe-fetch';
 import { callerId, claimRecord, toClaimRecord } from './claim-record';
-
-// CLAIMS_DNS_SERVERS reaches tools through the config once AppConfig carries it; until then the process environment.
-const dnsServersOf = (config: AppConfig): string[] =>
-  (config as AppConfig & { claimsDnsServers?: string[] }).claimsDnsServers ?? parseDnsServers(process.env.CLAIMS_DNS_SERVERS);
 
 type Check = { found: boolean; detail: string };
 
@@ -21,7 +17,7 @@ async function checkProof(ctx: ToolContext, claim: ClaimRow): Promise<Check> {
   switch (claim.method) {
     case 'dns': {
       const name = dnsRecordName(claim.domain);
-      const answer = await lookupTxt(name, dnsServersOf(ctx.config));
+      const answer = await lookupTxt(name, ctx.config.claimsDnsServers);
       if (!answer.ok) return { found: false, detail: answer.reason };
       if (txtMatches(answer.records, claim.token)) return { found: true, detail: `Found the TXT record ${dnsRecordValue(claim.token)} at ${name}.` };
       const seen = answer.records.length ? ` Found instead: ${answer.records.map((r) => JSON.stringify(r.slice(0, 120))).join(', ').slice(0, 500)}.` : ' No TXT record exists there yet (DNS changes can take a while to appear).';
