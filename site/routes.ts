@@ -14,6 +14,7 @@ import { registerUpdatesPage } from './pages/updates';
 import { registerCommunityRoutes } from './community/routes';
 import { registerClaimRoutes } from './claims/routes';
 import { registerCheckoutRoutes } from './checkout/routes';
+import { registerInviteRoutes } from './invites/routes';
 import { HTML_TYPE, notFoundPage } from './render';
 import { SITE_CSS } from './styles';
 
@@ -32,6 +33,7 @@ export function registerSite(app: Hono, deps: AppDeps): void {
   registerFounderPages(app, deps);
   registerBlogPages(app, deps);
   registerCheckoutRoutes(app, deps);
+  registerInviteRoutes(app, deps);
   app.get('/docs/api', async () => new Response(await apiDocsHtml(deps.config, registry), { headers: { 'content-type': HTML_TYPE, 'cache-control': 'public, max-age=300' } }));
 
   // Unmatched paths get the friendly page. /api/v1/* and /mcp never arrive here: transport/app.ts

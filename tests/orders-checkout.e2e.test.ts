@@ -81,6 +81,17 @@ describe('create_checkout', () => {
     expect(count()).toBe(before);
   });
 
+  it.each(['modern', 'legacy'] as const)('works over MCP (%s era) with the API key as Bearer', async (era) => {
+    const res = await clients[era]!.callTool({ name: 'create_checkout', arguments: { items: [{ product: 'featured', listing_id: w.listings.fresh.id }], billing_country: 'FR' } });
+    expect(res.isError).toBeFalsy();
+    const o = res.structuredContent as any;
+    expect(o).toMatchObject({ status: 'pending', totals: { vat_rule: 'oss', vat_rate_percent: 20 }, checkout_url: expect.stringContaining(`${app.url}/checkout/`) });
+    expect((await rest(app, w.alice.key).get(`/orders/${o.number}`)).body).toEqual(o);
+    const bad = await clients[era]!.callTool({ name: 'create_checkout', arguments: { items: [{ product: 'featured', listing_id: w.listings.fresh.id, week: '2026-11-23' }] } });
+    expect(bad.isError).toBe(true);
+    expect(errorPaths(bad.structuredContent)).toEqual(['items.0.week']);
+  });
+
   it('needs orders:write', async () => {
     const k = createApiKey({ db: app.db, clock: app.clock }, w.alice.id, 'reader', ['account:read']);
     if ('errors' in k) throw new Error('no key');

@@ -119,6 +119,19 @@ describe('the Stripe webhook', () => {
     expect(contributions()).toBe(before);
   });
 
+  it('marks a paid order refunded when Stripe reports the charge refunded in full', async () => {
+    const o = await newOrder([{ product: 'ai_review', listing_id: w.listings.live.id }], 'US');
+    const paid = event('evt_to_refund', o.number, o.totals.total_cents);
+    await deliver(paid, signStripePayload(paid, SECRET, NOW_S));
+    const charge = (refunded: boolean, id: string) => JSON.stringify({ id, type: 'charge.refunded', data: { object: { object: 'charge', refunded, payment_intent: 'pi_evt_to_refund' } } });
+    const partial = charge(false, 'evt_partial_refund');
+    expect((await deliver(partial, signStripePayload(partial, SECRET, NOW_S))).body.outcome).toBe('ignored');
+    expect((await getOrder(o.number)).status).toBe('paid');
+    const full = charge(true, 'evt_full_refund');
+    expect((await deliver(full, signStripePayload(full, SECRET, NOW_S))).body.outcome).toBe('refunded');
+    expect((await getOrder(o.number)).status).toBe('refunded');
+  });
+
   it.each([
     ['a bad signature', (p: string) => signStripePayload(p, 'whsec_wrong', NOW_S)],
     ['a signature of another payload', (p: string) => signStripePayload(`${p} `, SECRET, NOW_S)],

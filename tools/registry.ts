@@ -18,6 +18,12 @@ import { get_badges } from './badges/get_badges';
 import { list_interview_questions } from './content/list_interview_questions';
 import { list_products } from './products/list_products';
 import { get_account } from './account/get_account';
+import { list_my_drafts } from './drafts/list_my_drafts';
+import { get_draft } from './drafts/get_draft';
+import { submit_listing } from './drafts/submit_listing';
+import { update_draft } from './drafts/update_draft';
+import { invite_cofounder } from './drafts/invite_cofounder';
+import { submit_draft } from './drafts/submit_draft';
 import { list_my_orders } from './orders/list_my_orders';
 import { get_order } from './orders/get_order';
 import { quote_order } from './orders/quote_order';
@@ -59,12 +65,18 @@ export const registry: AnyTool[] = [
   list_products,
   // Account (account:read)
   get_account,
+  list_my_drafts,
+  get_draft,
   list_my_listings,
   get_my_listing,
   list_my_claims,
   list_my_orders,
   get_order,
   // Submit flow, my listings, claims (listings:write)
+  submit_listing,
+  update_draft,
+  invite_cofounder,
+  submit_draft,
   update_my_listing,
   post_listing_update,
   add_milestone,

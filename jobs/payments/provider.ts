@@ -25,6 +25,7 @@ export type PaymentEvent = {
   id: string; // the provider's event id: an event is processed once however often it is delivered
   type: string;
   paid: boolean; // true for a completed payment
+  refunded: boolean; // true when the payment `reference` was refunded in full
   orderNumber: string | null;
   amountCents: number | null;
   currency: string | null;

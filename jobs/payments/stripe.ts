@@ -76,10 +76,13 @@ function parseEvent(rawBody: string): PaymentEvent {
   const obj = event.data?.object ?? {};
   const isSession = obj.object === 'checkout.session';
   const paid = PAID_EVENTS.has(event.type) && isSession && obj.payment_status === 'paid';
+  // A charge refunded in full; partial refunds leave the order as it is (an operator's call).
+  const refunded = event.type === 'charge.refunded' && obj.object === 'charge' && obj.refunded === true;
   return {
     id: event.id,
     type: event.type,
     paid,
+    refunded,
     orderNumber: isSession ? (obj.metadata?.order_number ?? obj.client_reference_id ?? null) : null,
     amountCents: Number.isSafeInteger(obj.amount_total) ? obj.amount_total : null,
     currency: typeof obj.currency === 'string' ? obj.currency.toUpperCase() : null,

@@ -1,9 +1,9 @@
 import { withTransaction, type Db } from '../../storage/db';
-import { orderByNumber, recordPaymentEvent } from '../../storage/queries/orders';
+import { markOrderRefunded, orderByNumber, orderByPaymentReference, recordPaymentEvent } from '../../storage/queries/orders';
 import { recordPayment } from '../fulfilment';
 import type { PaymentEvent } from './provider';
 
-export type WebhookOutcome = 'paid' | 'already_paid' | 'duplicate' | 'ignored' | 'unknown_order' | 'amount_mismatch';
+export type WebhookOutcome = 'paid' | 'already_paid' | 'refunded' | 'duplicate' | 'ignored' | 'unknown_order' | 'amount_mismatch';
 
 // Acts on one verified provider event, exactly once: the event id is stored in the same transaction as the
 // payment and fulfilment it causes, so a replay (or a retry after a crash mid-way) never applies anything twice.
@@ -11,6 +11,11 @@ export function handlePaymentEvent(db: Db, now: Date, provider: 'stripe', event:
   return withTransaction(db, () => {
     const fresh = recordPaymentEvent(db, { provider, id: event.id, type: event.type, orderNumber: event.orderNumber, at: now.toISOString() });
     if (!fresh) return 'duplicate';
+    if (event.refunded && event.reference) {
+      const refunded = orderByPaymentReference(db, provider, event.reference);
+      if (!refunded) return 'unknown_order';
+      return markOrderRefunded(db, refunded.id, now.toISOString()) ? 'refunded' : 'ignored';
+    }
     if (!event.paid) return 'ignored';
     const order = event.orderNumber ? orderByNumber(db, event.orderNumber) : undefined;
     if (!order) return 'unknown_order';

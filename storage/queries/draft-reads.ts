@@ -1,0 +1,45 @@
+import type Database from 'better-sqlite3';
+import type { Db } from '../db';
+import type { DraftProgress, DraftStatus } from '../schema';
+
+// Lean reads for the draft tools. A draft row carries the crawled page text (build.sources, up to
+// hundreds of kB), so lists never load whole rows: they read only the columns a summary shows.
+
+export type DraftSummaryRow = {
+  id: string; url: string; status: DraftStatus; failure_reason: string | null; progress: DraftProgress | null;
+  name: string | null; completeness: number; listing_id: number | null; created_at: string; updated_at: string;
+};
+export type InviteSummaryRow = { email: string; created_at: string; expires_at: string; accepted_at: string | null };
+
+type Statements = { list: Database.Statement; count: Database.Statement; invites: Database.Statement; regenerating: Database.Statement };
+const cache = new WeakMap<Db, Statements>();
+
+function statements(db: Db): Statements {
+  let s = cache.get(db);
+  if (s) return s;
+  s = {
+    // Newest first; rowid breaks ties between drafts created in the same millisecond.
+    list: db.sqlite.prepare(`SELECT id, url, status, failure_reason, progress, json_extract(fields, '$.name.value') AS name,
+        completeness, listing_id, created_at, updated_at
+      FROM drafts WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`),
+    count: db.sqlite.prepare(`SELECT count(*) AS n FROM drafts WHERE user_id = ?`),
+    invites: db.sqlite.prepare(`SELECT email, created_at, expires_at, accepted_at FROM draft_invites WHERE draft_id = ? ORDER BY id`),
+    // Fields of regenerate jobs not finished yet, so a client knows what is still being redrafted.
+    regenerating: db.sqlite.prepare(`SELECT DISTINCT f.value AS field FROM jobs j, json_each(j.payload, '$.fields') f
+      WHERE j.kind = 'draft_regenerate' AND j.status IN ('queued', 'running') AND json_extract(j.payload, '$.draftId') = ?`),
+  };
+  cache.set(db, s);
+  return s;
+}
+
+export function listDraftSummaries(db: Db, userId: number, limit: number, offset: number): { rows: DraftSummaryRow[]; total: number } {
+  const s = statements(db);
+  const rows = (s.list.all(userId, limit, offset) as Array<Omit<DraftSummaryRow, 'progress'> & { progress: string | null }>)
+    .map((r) => ({ ...r, name: typeof r.name === 'string' ? r.name : null, progress: r.progress ? (JSON.parse(r.progress) as DraftProgress) : null }));
+  return { rows, total: (s.count.get(userId) as { n: number }).n };
+}
+
+export const inviteSummaries = (db: Db, draftId: string): InviteSummaryRow[] => statements(db).invites.all(draftId) as InviteSummaryRow[];
+
+export const regeneratingFields = (db: Db, draftId: string): string[] =>
+  (statements(db).regenerating.all(draftId) as Array<{ field: string }>).map((r) => r.field);
