@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   BADGE_MODES, BADGE_SHAPES, BADGE_SIZES, badgeDimensions, badgeEmbedHtml, badgeSvgUrl, earnedBadges, isPublicStatus,
-  parseBadgeStyle, type BadgeSubject,
+  parseBadgeStyle, servableBadges, type BadgeSubject,
 } from './badges';
 
 const SITE = 'Launch Directory';
@@ -38,6 +38,17 @@ describe('earnedBadges', () => {
 
   it.each([['live', true], ['scheduled', true], ['submitted', false], ['draft', false]])('isPublicStatus(%s) = %s', (s, v) => {
     expect(isPublicStatus(s)).toBe(v);
+  });
+});
+
+describe('servableBadges (what the SVG route draws)', () => {
+  it.each<[string, Partial<BadgeSubject>, string[]]>([
+    ['awaiting its badge: only the Listed on image it was asked to embed', { status: 'awaiting_badge', featured: true, verified: true }, ['listed']],
+    ['live: the same as earned', { verified: true }, ['listed', 'launched', 'verified']],
+    ['submitted: nothing', { status: 'submitted' }, []],
+    ['rejected: nothing', { status: 'rejected' }, []],
+  ])('%s', (_name, subject, expected) => {
+    expect(servableBadges({ ...base, ...subject }, SITE).map((b) => b.kind)).toEqual(expected);
   });
 });
 

@@ -114,3 +114,10 @@ export function parseBadgeStyle(q: { shape?: string; mode?: string; size?: strin
   };
   return { style, invalid };
 }
+
+// The free plan asks the owner to put the "Listed on" badge on their homepage before the listing is public, so
+// that one image is served while the listing awaits it; the API's badge set stays public-only.
+export function servableBadges(subject: BadgeSubject, siteName: string): EarnedBadge[] {
+  if (subject.status !== 'awaiting_badge') return earnedBadges(subject, siteName);
+  return earnedBadges({ ...subject, status: 'scheduled' }, siteName).filter((b) => b.kind === 'listed');
+}

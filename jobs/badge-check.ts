@@ -8,6 +8,7 @@ import { addBadgeCheck, badgeSubject, listingsAwaitingBadge, markBadgeFound, typ
 import { afterBadgeFound } from '../domain/free-plan';
 import { mondayOf } from '../domain/weeks';
 import { enqueue, type HandlerSpec } from './queue';
+import { HOUR_MS, hourKey, hourStart, scheduleHourly } from './hourly';
 
 // The free plan's badge check: fetch the product homepage (safe fetch, honouring robots.txt) and look for a link to
 // the listing page. Found → scheduled for the queued week (or live, if that week has begun). Runs when the plan is
@@ -15,12 +16,9 @@ import { enqueue, type HandlerSpec } from './queue';
 
 export const BADGE_CHECK_JOB = 'listing.badge-check';
 export const BADGE_SWEEP_JOB = 'listing.badge-sweep';
-const HOUR = 60 * 60_000;
 
-const hourKey = (d: Date) => d.toISOString().slice(0, 13); // YYYY-MM-DDTHH
-const hourStart = (d: Date) => new Date(Math.floor(d.getTime() / HOUR) * HOUR);
 
-export type BadgeCheckDeps = { config: AppConfig; fetchOverrides?: Partial<SafeFetchOptions> };
+export type BadgeCheckDeps = { config: AppConfig };
 
 export function enqueueBadgeCheck(db: Db, clock: Clock, listingId: number, dedupeKey: string | null = null) {
   return enqueue(db, clock, BADGE_CHECK_JOB, { listingId }, { maxAttempts: 2, dedupeKey });
@@ -33,7 +31,7 @@ export async function checkListingBadge(db: Db, clock: Clock, d: BadgeCheckDeps,
   const site = d.config.siteUrl.replace(/\/+$/, '');
   const pageUrl = `${site}/listings/${l.slug}`;
   const opts: SafeFetchOptions = {
-    allowPrivate: d.config.crawlerAllowPrivate, userAgent: userAgentFor(site), timeoutMs: 15_000, signal, ...d.fetchOverrides,
+    allowPrivate: d.config.crawlerAllowPrivate, userAgent: userAgentFor(site), timeoutMs: 15_000, signal,
   };
   const robots = new RobotsCache(opts);
   let found = false;
@@ -72,17 +70,13 @@ export function badgeCheckHandler(d: BadgeCheckDeps): HandlerSpec<{ listingId: n
   };
 }
 
-// One sweep per hour, keyed by the hour so a restart or a second scheduler never doubles it.
-export function scheduleBadgeSweep(db: Db, clock: Clock, at: Date): boolean {
-  const start = hourStart(at);
-  return enqueue(db, clock, BADGE_SWEEP_JOB, {}, { runAt: start, maxAttempts: 3, dedupeKey: `${BADGE_SWEEP_JOB}:${hourKey(start)}` }).created;
-}
+export const scheduleBadgeSweep = (db: Db, clock: Clock, at: Date): boolean => scheduleHourly(db, clock, BADGE_SWEEP_JOB, at);
 
 export const badgeSweepHandler: HandlerSpec = {
   concurrency: 1,
   run: async (_p, ctx) => {
     const now = ctx.clock.now();
-    scheduleBadgeSweep(ctx.db, ctx.clock, new Date(hourStart(now).getTime() + HOUR)); // first, so a failure below never ends the chain
+    scheduleBadgeSweep(ctx.db, ctx.clock, new Date(hourStart(now).getTime() + HOUR_MS)); // first, so a failure below never ends the chain
     for (const id of listingsAwaitingBadge(ctx.db)) enqueueBadgeCheck(ctx.db, ctx.clock, id, `${BADGE_CHECK_JOB}:${id}:${hourKey(now)}`);
   },
 };

@@ -8,6 +8,8 @@ import {
 } from '../storage/queries/order-effects';
 import { mondayOf } from '../domain/weeks';
 import type { HandlerSpec } from './queue';
+import type { Clock } from '../tools/clock';
+import { HOUR_MS, hourStart, scheduleHourly } from './hourly';
 
 // Fulfilment of paid orders, line by line. A line's effect and its fulfilled flag are written in one
 // transaction, so running fulfilment again (a replayed webhook, a second mark-paid, the sweep) changes nothing.
@@ -119,6 +121,16 @@ export function sweepOrders(db: Db, now: Date): { expired: number; fulfilledLine
   return { expired, fulfilledLines };
 }
 
+export const ORDERS_SWEEP_JOB = 'orders.sweep';
+export const scheduleOrdersSweep = (db: Db, clock: Clock, at: Date): boolean => scheduleHourly(db, clock, ORDERS_SWEEP_JOB, at);
+
 export const ordersJobHandlers: Record<string, HandlerSpec> = {
-  'orders.sweep': { run: async (_payload, ctx) => void sweepOrders(ctx.db, ctx.clock.now()), concurrency: 1 },
+  [ORDERS_SWEEP_JOB]: {
+    concurrency: 1,
+    run: async (_payload, ctx) => {
+      const now = ctx.clock.now();
+      scheduleOrdersSweep(ctx.db, ctx.clock, new Date(hourStart(now).getTime() + HOUR_MS)); // first: a failure below never ends the chain
+      sweepOrders(ctx.db, now);
+    },
+  },
 };

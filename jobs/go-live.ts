@@ -41,7 +41,7 @@ export function listingJobHandlers(d: BadgeCheckDeps): Handlers {
 // Called at start-up (transport/server.ts) and by `npm run admin -- run-jobs`: makes sure the current and the next
 // run of each periodic job exist. Idempotent (dedupe keys), and it catches up: this week's go-live and last week's
 // awards are due at once if the service was down when they should have run. Each run schedules the one after it.
-export function scheduleRecurringJobs(db: Db, clock: Clock): number {
+export function scheduleListingJobs(db: Db, clock: Clock): number {
   const now = clock.now();
   const thisMonday = mondayOf(now);
   const created = [

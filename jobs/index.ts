@@ -8,6 +8,8 @@ import { draftBuildHandler, DRAFT_BUILD_JOB } from './draft-build';
 import { draftRegenerateHandler, DRAFT_REGENERATE_JOB } from './draft-regenerate';
 import { createTransport, emailHandler, EMAIL_JOB, queuedMailer, type Mailer, type MailTransport } from './mailer';
 import type { Handlers } from './queue';
+import { listingJobHandlers, scheduleListingJobs } from './go-live';
+import { ordersJobHandlers, scheduleOrdersSweep } from './fulfilment';
 import { runDueJobs, startWorker, type RunSummary, type Worker } from './worker';
 
 // Wiring for transport/server.ts and the admin CLI: every job kind with its handler.
@@ -33,12 +35,21 @@ export function jobHandlers(d: JobDeps): { handlers: Handlers; transport: MailTr
     [EMAIL_JOB]: emailHandler(transport),
     [DRAFT_BUILD_JOB]: draftBuildHandler({ fetchOptions: fetchOptionsFor(d.config), model }),
     [DRAFT_REGENERATE_JOB]: draftRegenerateHandler({ model }),
+    ...listingJobHandlers({ config: d.config }),
+    ...ordersJobHandlers,
   };
   return { handlers, transport, mailer: queuedMailer(d.db, d.clock) };
 }
 
+// The recurring jobs (go-live, weekly awards, badge and order sweeps) each reschedule their next run; this
+// plants the first ones. Dedupe keys make it safe to call on every start.
+export function scheduleRecurringJobs(db: Db, clock: Clock): number {
+  return scheduleListingJobs(db, clock) + (scheduleOrdersSweep(db, clock, clock.now()) ? 1 : 0);
+}
+
 // `npm run admin -- run-jobs`: drain what is due now, then close the mail transport.
 export async function runJobsOnce(d: JobDeps): Promise<RunSummary> {
+  scheduleRecurringJobs(d.db, d.clock);
   const { handlers, transport } = jobHandlers(d);
   try {
     return await runDueJobs({ db: d.db, clock: d.clock, handlers, log: d.log });
@@ -49,6 +60,7 @@ export async function runJobsOnce(d: JobDeps): Promise<RunSummary> {
 
 // `npm start`: poll for jobs until stop().
 export function startJobs(d: JobDeps & { pollMs?: number }): Worker & { mailer: Mailer } {
+  scheduleRecurringJobs(d.db, d.clock);
   const { handlers, transport, mailer } = jobHandlers(d);
   const worker = startWorker({ db: d.db, clock: d.clock, handlers, log: d.log, pollMs: d.pollMs });
   return {

@@ -222,3 +222,35 @@ describe('admin CLI: accounts and API keys', { timeout: 120_000 }, () => {
     expect(nobody.stderr).toContain('No user with the e-mail nobody@example.test');
   });
 });
+
+describe('admin CLI: run-jobs', { timeout: 120_000 }, () => {
+  it('drains every due job once (an e-mail and a draft build) and prints a summary', async () => {
+    const { addUser } = await import('./fixtures');
+    const { insertDraft, enqueueDraftBuild } = { ...(await import('../storage/queries/drafts')), ...(await import('../jobs/draft-build')) };
+    const { queuedMailer } = await import('../jobs/mailer');
+    const db = openDb(dbPath);
+    let draftId = '';
+    try {
+      const userId = addUser(db, 'jobs-owner@example.test');
+      await queuedMailer(db, systemClock).send({ to: 'jobs-owner@example.test', subject: 'Queued by the test', text: 'Open http://localhost:8787/account' });
+      // A private address with the crawler's guard on: the build runs and fails the draft with its reason.
+      draftId = insertDraft(db, { id: '00000000-0000-4000-8000-000000000001', userId, url: 'http://127.0.0.1:9/', now: new Date().toISOString() }).id;
+      enqueueDraftBuild(db, systemClock, draftId, userId);
+    } finally {
+      db.sqlite.close();
+    }
+    const r = await cli('run-jobs');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/Ran 2 jobs: 2 done, 0 to retry later, 0 failed\./);
+    expect(query('SELECT subject FROM outbox WHERE "to" = ?', 'jobs-owner@example.test')).toEqual([{ subject: 'Queued by the test' }]);
+    const [draft] = query('SELECT status, failure_reason FROM drafts WHERE id = ?', draftId);
+    expect(draft.status).toBe('failed');
+    expect(draft.failure_reason).toMatch(/127\.0\.0\.1/);
+    expect(query("SELECT count(*) AS n FROM jobs WHERE status IN ('queued', 'running')")[0].n).toBe(0);
+
+    const again = await cli('run-jobs');
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain('No jobs are due.');
+    expect((await cli('run-jobs', '--all')).code).toBe(2);
+  });
+});

@@ -5,7 +5,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { mcpClient, startApp, type TestApp } from './harness';
 import { addListing } from './fixtures';
 import { call, keyFor, newOwner, ownedListing, runJobs, tool, type Owner } from './my-listings-helpers';
-import { scheduleRecurringJobs } from '../jobs/go-live';
+import { scheduleRecurringJobs } from '../jobs/index';
 import { setSetting } from '../storage/queries/settings';
 
 // The free plan end to end: choose_free_listing queues a submitted listing, the badge-check job reads a fixture

@@ -10,6 +10,8 @@ import { fixedClock } from '../tools/clock';
 import { createApp } from '../transport/app';
 import { loadConfig } from '../transport/config';
 import type { AppConfig } from '../tools/context';
+import type { LanguageModel } from 'ai';
+import { startJobs } from '../jobs/index';
 
 export type TestApp = {
   auth: ReturnType<typeof createApp>['auth'];
@@ -26,7 +28,9 @@ export type TestApp = {
 export const TEST_NOW = '2026-11-18T12:00:00Z';
 
 // Starts the real app on an ephemeral loopback port with a fresh temp SQLite file.
-export async function startApp(opts: { demo?: boolean; now?: string; env?: Record<string, string> } = {}): Promise<TestApp> {
+// `jobs` also runs the background worker (draft builds, e-mail…) as `npm start` does; `model` is the drafting
+// model it uses (e.g. a MockLanguageModelV3; default: none, as without AI_BASE_URL).
+export async function startApp(opts: { demo?: boolean; now?: string; env?: Record<string, string>; jobs?: boolean | { model?: LanguageModel | null } } = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'directory-test-'));
   const clock = fixedClock(opts.now ?? TEST_NOW);
   // Limits are off unless a test turns them on: suites send far more than a person would from one address.
@@ -42,6 +46,9 @@ export async function startApp(opts: { demo?: boolean; now?: string; env?: Recor
   const config: AppConfig = { ...base, port, siteUrl: `http://127.0.0.1:${port}` };
   const built = createApp({ db, config, clock });
   const appRef = built.app;
+  const jobs = opts.jobs
+    ? startJobs({ db, clock, config, env: env as NodeJS.ProcessEnv, model: opts.jobs === true ? null : opts.jobs.model ?? null, pollMs: 50, log: () => {} })
+    : null;
   return {
     auth: built.auth,
     hono: built.app,
@@ -51,6 +58,7 @@ export async function startApp(opts: { demo?: boolean; now?: string; env?: Recor
     config,
     clock,
     async close() {
+      await jobs?.stop({ graceMs: 2_000 });
       await built.close();
       await new Promise<void>((r) => server.close(() => r()));
       db.sqlite.close();

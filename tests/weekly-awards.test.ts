@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/client';
 import { getJson, mcpClient, startApp, type TestApp } from './harness';
 import { addListing, addVotes } from './fixtures';
 import { runJobs } from './my-listings-helpers';
-import { scheduleRecurringJobs } from '../jobs/go-live';
+import { scheduleRecurringJobs } from '../jobs/index';
 import { weekWinners } from '../storage/queries/awards-compute';
 
 // The weekly job awards Launch of the Week #1–#3 when a week ends (Monday 00:00 UTC), from the votes cast that week

@@ -18,6 +18,7 @@ import { userByEmail } from '../storage/queries/users';
 import { listingForAdmin, markReviewNotGenuine, reviewsForAdmin } from '../storage/queries/community';
 import { markVersionReviewed, unreviewedVersions } from '../storage/queries/listing-history';
 import { SCOPES, type Scope } from '../tools/scopes';
+import { runJobsOnce } from '../jobs/index';
 
 // Operator CLI: `npm run admin -- <command> [arguments]`. Each command is one entry of `commands`: `parse`
 // checks the arguments before the database is opened (bad input never creates or touches a database), `run`
@@ -265,6 +266,14 @@ const commands: Record<string, Command<unknown>> = {
       const r = markVersionReviewed(db, id, clock.now().toISOString());
       if (r === 'unknown') throw new AdminError(`No edit #${id}. review-queue shows the edits waiting for review.`);
       out(r === 'done' ? `Edit #${id} is marked reviewed.` : `Edit #${id} was already reviewed.`);
+    },
+  }),
+  'run-jobs': command({
+    usage: 'run-jobs', summary: 'Run every background job that is due now (draft builds, e-mail…) until none is left, then exit',
+    parse(args) { exactly(args, 0, this.usage); },
+    async run({ db, config, clock, out }) {
+      const s = await runJobsOnce({ db, clock, config, log: out });
+      out(s.started ? `Ran ${plural(s.started, 'job')}: ${s.done} done, ${s.retried} to retry later, ${s.failed} failed.` : 'No jobs are due.');
     },
   }),
 };

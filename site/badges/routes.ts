@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { AppDeps } from '../../transport/app';
-import { earnedBadges, isBadgeKind, parseBadgeStyle } from '../../domain/badges';
+import { isBadgeKind, parseBadgeStyle, servableBadges } from '../../domain/badges';
 import { SLUG_PATTERN } from '../../tools/schemas';
 import { badgeListingBySlug } from '../../storage/queries/badges';
 import { renderBadgeSvg } from './svg';
@@ -19,7 +19,7 @@ export function registerBadgeRoutes(app: Hono, deps: AppDeps): void {
     }
     if (!SLUG_PATTERN.test(slug) || !isBadgeKind(kind)) return plain(404, 'No such badge.');
     const listing = badgeListingBySlug(deps.db, slug);
-    const badge = listing ? earnedBadges(listing, deps.config.siteName).find((b) => b.kind === kind) : undefined;
+    const badge = listing ? servableBadges(listing, deps.config.siteName).find((b) => b.kind === kind) : undefined;
     if (!listing || !badge) return plain(404, 'No such badge: the listing is not public or has not earned it.');
     const svg = renderBadgeSvg({
       kind, caption: badge.caption, siteName: deps.config.siteName, listingName: listing.name, week: badge.week, style,

@@ -6,7 +6,7 @@ import { withTransaction } from '../../storage/db';
 import { listingIdParam, ownedListing, callerId } from './owned';
 import { insertMilestone, milestoneCount } from '../../storage/queries/my-listings';
 import { addVersion } from '../../storage/queries/listing-history';
-import { visibleSections } from '../listings/get_listing';
+import { visibleSections } from '../listings/profile-fields';
 
 export const MAX_MILESTONES = 50; // the draft's bound, kept for the published listing too
 

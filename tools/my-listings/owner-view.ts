@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import type { ToolContext } from '../context';
-import { apiBase } from '../context';
 import { timestamp } from '../schemas';
 import { listingProfile, storySchema } from '../listings/listing-profile';
-import { visibleSections } from '../listings/get_listing';
-import { LISTING_STATUSES, type Faq, type MediaItem, type PricingPlan, type Story } from '../../storage/schema';
+import { profileFields, visibleSections } from '../listings/profile-fields';
+import { LISTING_STATUSES, type MediaItem, type Story } from '../../storage/schema';
 import { parseJson } from '../../storage/queries/listings';
-import {
-  categoriesOf, communityRatingOf, domainRatingOf, foundersOf, latestUpdatesOf, votesByWeekOf,
-} from '../../storage/queries/listing-profile';
 import { milestonesWithIds, type OwnedListingRow } from '../../storage/queries/my-listings';
 import { lastBadgeCheck } from '../../storage/queries/free-plan';
 import { PAID_SECTIONS } from '../../storage/queries/order-effects';
@@ -71,49 +67,10 @@ export function badgeEmbed(ctx: ToolContext, row: { slug: string; name: string }
 
 export function ownedListingViewOf(ctx: ToolContext, row: OwnedListingRow): OwnedListingView {
   const db = ctx.db;
-  const site = ctx.config.siteUrl;
   const story = parseJson<Story | null>(row.story, null);
   return {
+    ...profileFields(ctx, row, mondayOf(ctx.clock.now())),
     listing_id: row.id,
-    slug: row.slug,
-    name: row.name,
-    url: row.url,
-    tagline: row.tagline,
-    short_description: row.short_description,
-    description: row.description,
-    headline: row.headline,
-    summary: row.summary,
-    logo_url: row.logo_url,
-    stage: row.stage,
-    pricing: {
-      model: row.pricing_model,
-      summary: row.pricing_summary,
-      plans: parseJson<PricingPlan[]>(row.pricing_plans, []).map((p) => ({ name: p.name, price: p.price, period: p.period ?? null, features: p.features ?? [] })),
-    },
-    country: row.country,
-    city: row.city,
-    founded_year: row.founded_year,
-    contact_email: row.contact_email,
-    demo_video_url: row.demo_video_url,
-    features: parseJson<string[]>(row.features, []),
-    usps: parseJson<string[]>(row.usps, []),
-    keywords: parseJson<string[]>(row.keywords, []),
-    tags: parseJson<string[]>(row.tags, []),
-    categories: categoriesOf(db, row.id),
-    founders: foundersOf(db, row.id),
-    faqs: parseJson<Faq[]>(row.faqs, []),
-    socials: parseJson<Record<string, string>>(row.socials, {}),
-    latest_updates: latestUpdatesOf(db, row.id),
-    community_rating: communityRatingOf(db, row.id),
-    domain_rating: domainRatingOf(db, row.id),
-    votes: row.votes_count,
-    votes_by_week: votesByWeekOf(db, row.id, mondayOf(ctx.clock.now())),
-    links: { website: row.url, page_url: `${site}/listings/${row.slug}`, badges_url: `${apiBase(ctx.config)}/listings/${row.slug}/badges` },
-    not_found_on_website: parseJson<string[]>(row.not_found_on_website, []),
-    launch_week: row.launch_week,
-    launched_at: row.launched_at,
-    featured: row.featured === 1,
-    verified: row.verified === 1,
     status: row.status,
     plan: row.plan,
     is_public: isPublicListing(row.status),

@@ -6,7 +6,7 @@ import { storySchema } from '../listings/listing-profile';
 import { writeStory } from '../../storage/queries/my-listings';
 import { addVersion } from '../../storage/queries/listing-history';
 import { parseJson } from '../../storage/queries/listings';
-import { visibleSections } from '../listings/get_listing';
+import { visibleSections } from '../listings/profile-fields';
 import { isPublicListing } from '../../domain/listing-status';
 
 const SECTIONS = ['story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
