@@ -1,5 +1,6 @@
 import type { LanguageModel } from 'ai';
-import type { Db } from '../storage/db';
+import { withTransaction, type Db } from '../storage/db';
+import { syncListing } from '../storage/queries/draft-submit';
 import type { Clock } from '../tools/clock';
 import { categoryNames, getDraft, updateDraft } from '../storage/queries/drafts';
 import { applyRegenerated, completeness, isDraftField, type DraftFieldMap } from '../domain/draft-fields';
@@ -32,10 +33,16 @@ export function draftRegenerateHandler(deps: { model?: LanguageModel | null }): 
       if (!current) return;
       const next = { ...current.fields } as DraftFieldMap;
       for (const f of wanted) if (built[f] && next[f]) next[f] = applyRegenerated(next[f], built[f]);
-      updateDraft(db, draftId, {
-        fields: next,
-        completeness: completeness({ fields: next, faqs: current.faqs, founders: current.founders, company_socials: current.companySocials }).percent,
-      }, clock.now().toISOString());
+      const now = clock.now().toISOString();
+      // A submitted draft's listing follows its draft (spec: PATCH after submit updates the listing too).
+      withTransaction(db, () => {
+        updateDraft(db, draftId, {
+          fields: next,
+          completeness: completeness({ fields: next, faqs: current.faqs, founders: current.founders, company_socials: current.companySocials }).percent,
+        }, now);
+        const saved = getDraft(db, draftId)!;
+        if (saved.listingId) syncListing(db, saved, new Set(['fields', 'categories']), saved.userId, now, current);
+      });
     },
   };
 }

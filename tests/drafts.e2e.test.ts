@@ -290,6 +290,11 @@ describe('submit the draft as a listing', () => {
     expect(again.body).toMatchObject({ listing_id: listingId, created: false, status: 'submitted' });
     expect(listing().pricing_summary).toBe('Free for one person; $29 per user / month for teams.');
     expect(count('listings')).toBe(1);
+
+    // A field redrafted by the model after submit reaches the listing when the job finishes.
+    expect((await rest(app, 'PATCH', `/drafts/${richId}`, ana.auth, { regenerate: ['tagline'] })).status).toBe(200);
+    await until(() => getDraft(richId), (r) => r.body.regenerating.length === 0);
+    expect(listing().tagline).toBe(REDRAFTED);
   });
 
   it('needs a name and a category, and refuses a second listing of the same website', async () => {

@@ -75,7 +75,7 @@ export function registerInviteRoutes(app: Hono, deps: AppDeps): void {
         <Field id="title" label="Your role, e.g. Co-founder & CTO" value={values.title} max={160} error={errors.title} />
         <p>
           <label for="bio">Short bio</label>
-          <textarea id="bio" name="bio" rows={5} maxlength={3000} aria-describedby="bio-error">{values.bio}</textarea>
+          <textarea id="bio" name="bio" rows={5} maxlength={3000} style="width:100%;max-width:28rem" aria-describedby="bio-error">{values.bio}</textarea>
           <FieldError id="bio-error" message={errors.bio} />
         </p>
         {PROFILE_SOCIALS.map((p) => <Field id={p} label={`${p === 'x' ? 'X' : p[0].toUpperCase() + p.slice(1)} link`} value={values.socials[p] ?? ''} max={500} error={errors[p]} />)}

@@ -1,6 +1,8 @@
 import type Database from 'better-sqlite3';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import type { DraftProgress, DraftStatus } from '../schema';
+import { drafts, type DraftBuildInfo, type DraftProgress, type DraftStatus } from '../schema';
+import type { DraftRow } from './drafts';
 
 // Lean reads for the draft tools. A draft row carries the crawled page text (build.sources, up to
 // hundreds of kB), so lists never load whole rows: they read only the columns a summary shows.
@@ -43,3 +45,12 @@ export const inviteSummaries = (db: Db, draftId: string): InviteSummaryRow[] => 
 
 export const regeneratingFields = (db: Db, draftId: string): string[] =>
   (statements(db).regenerating.all(draftId) as Array<{ field: string }>).map((r) => r.field);
+
+// One of the user's drafts without the stored page text (build.sources), which only the regenerate job reads:
+// clients poll get_draft every few seconds. Never write this row's `build` back.
+export function userDraftWithoutSources(db: Db, id: string, userId: number): DraftRow | undefined {
+  return db.orm.select({
+    ...getTableColumns(drafts),
+    build: sql<DraftBuildInfo | null>`json_remove(${drafts.build}, '$.sources')`.mapWith(drafts.build),
+  }).from(drafts).where(and(eq(drafts.id, id), eq(drafts.userId, userId))).get();
+}

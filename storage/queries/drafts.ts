@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../db';
 import {
   categories, draftInvites, drafts,
@@ -19,13 +19,6 @@ export const getDraft = (db: Db, id: string): DraftRow | undefined => db.orm.sel
 // Another user's draft is not found, never forbidden.
 export const getUserDraft = (db: Db, id: string, userId: number): DraftRow | undefined =>
   db.orm.select().from(drafts).where(and(eq(drafts.id, id), eq(drafts.userId, userId))).get();
-
-export function listUserDrafts(db: Db, userId: number, page: number, perPage: number): { rows: DraftRow[]; total: number } {
-  const rows = db.orm.select().from(drafts).where(eq(drafts.userId, userId))
-    .orderBy(desc(drafts.createdAt), desc(drafts.id)).limit(perPage).offset((page - 1) * perPage).all();
-  const total = db.orm.select({ n: count() }).from(drafts).where(eq(drafts.userId, userId)).get()!.n;
-  return { rows, total };
-}
 
 export function setDraftProgress(db: Db, id: string, status: DraftStatus, progress: DraftProgress, now: string): void {
   db.orm.update(drafts).set({ status, progress, updatedAt: now }).where(eq(drafts.id, id)).run();

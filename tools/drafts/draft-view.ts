@@ -3,8 +3,8 @@ import type { ToolContext } from '../context';
 import { notFound, ToolError } from '../errors';
 import { timestamp } from '../schemas';
 import { DRAFT_STATUSES, type DraftProgress } from '../../storage/schema';
-import { getUserDraft, type DraftRow } from '../../storage/queries/drafts';
-import { inviteSummaries, regeneratingFields } from '../../storage/queries/draft-reads';
+import type { DraftRow } from '../../storage/queries/drafts';
+import { inviteSummaries, regeneratingFields, userDraftWithoutSources } from '../../storage/queries/draft-reads';
 import { founderRecords } from '../../storage/queries/draft-founders';
 import { completeness, DRAFT_FIELDS, FIELD_STATES, type DraftFieldRecord } from '../../domain/draft-fields';
 import { STORY_SECTIONS } from './patch-schema';
@@ -19,9 +19,9 @@ export function callerId(ctx: ToolContext): number {
   return ctx.actor.userId;
 }
 
-// Another user's draft is not found, never forbidden.
+// Another user's draft is not found, never forbidden. The row comes without the crawled page text.
 export function ownedDraft(ctx: ToolContext, id: string): DraftRow {
-  const row = getUserDraft(ctx.db, id, callerId(ctx));
+  const row = userDraftWithoutSources(ctx.db, id, callerId(ctx));
   if (!row) throw notFound(`Draft ${id}`);
   return row;
 }
