@@ -40,6 +40,7 @@ const mcpBody = (name: string, args: object) => JSON.stringify({
 type Scenario = { name: string; port: number; request: () => { method: string; path: string; headers?: Record<string, string>; body?: string } };
 const scenarios: Scenario[] = [
   { name: 'baseline: bare Hono JSON route', port: ready.basePort, request: () => ({ method: 'GET', path: '/json' }) },
+  { name: 'reference: bare Hono route, 7 KB body', port: ready.basePort, request: () => ({ method: 'GET', path: '/json-7k' }) },
   { name: 'REST get_listing', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings/${nextSlug()}` }) },
   { name: 'REST search_listings (typo query)', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings?q=${encodeURIComponent(nextOf(TYPO_QUERIES))}` }) },
   { name: 'REST search_listings (browse)', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings?${nextOf(BROWSE_QUERIES)}` }) },

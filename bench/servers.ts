@@ -28,6 +28,9 @@ const listen = (fetch: (r: Request) => Response | Promise<Response>) =>
 const bare = new Hono();
 const sample = { slug: 'baseline', name: 'Baseline', votes: 1 };
 bare.get('/json', (c) => c.json(sample));
+// The same bare route with a body as large as a listing profile (~7 KB), to tell payload cost from serving cost.
+const profileSized = { items: Array.from({ length: 40 }, (_, i) => ({ slug: `listing-${i}`, name: `Listing ${i}`, tagline: 'x'.repeat(120), votes: i })) };
+bare.get('/json-7k', (c) => c.json(profileSized));
 const basePort = await listen(bare.fetch);
 
 let appFetch: (r: Request) => Response | Promise<Response> = () => new Response('starting', { status: 503 });

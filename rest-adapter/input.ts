@@ -55,10 +55,12 @@ export async function collectInput(c: Context, plan: InputPlan): Promise<Record<
       Object.assign(input, body);
     }
   }
-  const url = new URL(c.req.url);
-  for (const key of new Set(url.searchParams.keys())) {
+  const href = c.req.url;
+  // Most reads carry no query string: parsing the URL is then work for nothing.
+  const url = href.includes('?') ? new URL(href) : null;
+  for (const key of new Set(url?.searchParams.keys() ?? [])) {
     // An empty value (as HTML forms send for blank fields) means the parameter was not given.
-    const values = url.searchParams.getAll(key).filter((v) => v !== '');
+    const values = url!.searchParams.getAll(key).filter((v) => v !== '');
     if (values.length === 0) continue;
     const conv = plan.coerce.get(key) ?? ((v: string) => v);
     input[key] = plan.arrays.has(key) ? values.flatMap((v) => v.split(',')).map(conv) : conv(values[values.length - 1]);

@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import type { Faq } from '../schema';
-import { memoUntilChange } from './launches';
+import { memoUntilChange } from './memo';
 
 export type CategoryRow = { id: number; slug: string; name: string; description: string; parent_id: number | null };
 export type CategoryDetail = CategoryRow & { faqs: Faq[] };
@@ -37,7 +37,7 @@ export const allCategories = (db: Db): CategoryRow[] => stmts(db).all.all() as C
 // Live listings per category, its descendants included and each listing counted once. Reading every
 // membership is the costly part, so the result is remembered until the database changes.
 export function liveCountsByCategory(db: Db): Map<number, number> {
-  return memoUntilChange(db, 'category-counts', () => {
+  return memoUntilChange(db, 'category-counts', '', () => {
     const parentOf = new Map(allCategories(db).map((c) => [c.id, c.parent_id]));
     return subtreeCounts(stmts(db).liveMemberships.all() as [number, number][], parentOf);
   });

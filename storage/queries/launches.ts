@@ -2,6 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db';
 import { decayWeight } from '../../domain/ranking';
 import { weekRange } from '../../domain/weeks';
+import { memoUntilChange } from './memo';
 
 export type VoteRankRow = { id: number; votes: number; launchedAt: string | null };
 export type IdPage = { ids: number[]; total: number };
@@ -32,7 +33,6 @@ function prepare(db: Db) {
     countStatus: s.prepare(`SELECT count(*) AS n FROM listings WHERE status = ?`),
     weekLive: s.prepare(`SELECT id, votes_count AS votes, launched_at AS launchedAt FROM listings WHERE status = 'live' AND ${IN_WEEK}`),
     weekScheduled: s.prepare(`SELECT id FROM listings WHERE status = 'scheduled' AND launch_week = ? ORDER BY name COLLATE NOCASE, id`),
-    signature: s.prepare(`SELECT total_changes() AS c, data_version AS v FROM pragma_data_version`),
     // Earliest week any public listing launched or is booked in; weeks before it have no launch page.
     firstWeek: s.prepare(`SELECT MIN(COALESCE(launch_week, date(launched_at, 'weekday 0', '-6 days'))) AS week
       FROM listings WHERE status IN ('live', 'scheduled')`),
@@ -90,8 +90,8 @@ export function trendingIds(db: Db, now: Date, halfLifeHours: number, windowHour
   const s = stmts(db);
   const asOf = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
   const since = new Date(asOf.getTime() - windowHours * 3_600_000).toISOString();
-  const scored = memoUntilChange(db, `trending|${asOf.toISOString()}|${halfLifeHours}|${windowHours}`, () =>
-    ids(s.trendingScored.all({ now: asOf.toISOString(), since, halfLife: halfLifeHours })));
+  const scored = memoUntilChange(db, 'trending', `${asOf.toISOString()}|${halfLifeHours}|${windowHours}`, () =>
+    ids(s.trendingScored.all({ now: asOf.toISOString(), since, halfLife: halfLifeHours })), 64);
   const page = scored.slice(offset, offset + limit);
   if (page.length < limit) {
     page.push(...ids(s.trendingRest.all({ since, limit: limit - page.length, offset: Math.max(0, offset - scored.length) })));
@@ -99,17 +99,3 @@ export function trendingIds(db: Db, now: Date, halfLifeHours: number, windowHour
   return { ids: page, total: countOf(s.countStatus.get('live')) };
 }
 
-// Keeps one computed value per key until the database changes: total_changes() moves on every write through
-// this connection and data_version on every commit by another one, so a remembered value is never stale.
-const memos = new WeakMap<Db, { signature: string; values: Map<string, unknown> }>();
-export function memoUntilChange<T>(db: Db, key: string, compute: () => T): T {
-  const sig = stmts(db).signature.get() as { c: number; v: number };
-  const signature = `${sig.c}:${sig.v}`;
-  let memo = memos.get(db);
-  if (!memo || memo.signature !== signature) memos.set(db, (memo = { signature, values: new Map() }));
-  if (memo.values.has(key)) return memo.values.get(key) as T;
-  const value = compute();
-  if (memo.values.size >= 64) memo.values.clear(); // bounded: keys include the minute and the week asked for
-  memo.values.set(key, value);
-  return value;
-}

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
-import { memoUntilChange, type VoteRankRow } from './launches';
+import type { VoteRankRow } from './launches';
+import { memoUntilChange } from './memo';
 
 export type BillboardRow = { id: number; amount_cents: number };
 export type RatingRow = { id: number; rating: number; recorded_on: string; previous: number | null };
@@ -61,7 +62,7 @@ const countOf = (row: unknown) => (row as { n: number }).n;
 // Votes cast in [start, end) on live listings; unranked, callers order them with compareByVotes.
 // Remembered until the next write: a busy week has votes on thousands of listings. Callers must not mutate it.
 export const weeklyVoteRows = (db: Db, start: string, end: string): readonly VoteRankRow[] =>
-  memoUntilChange(db, `weekly-votes|${start}|${end}`, () => stmts(db).weeklyVotes.all(start, end) as VoteRankRow[]);
+  memoUntilChange(db, 'weekly-votes', `${start}|${end}`, () => stmts(db).weeklyVotes.all(start, end) as VoteRankRow[], 64);
 
 export function allTimeVotesPage(db: Db, limit: number, offset: number): BoardPage<VoteRankRow> {
   const s = stmts(db);

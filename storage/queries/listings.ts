@@ -1,5 +1,4 @@
 import type { Db } from '../db';
-import { Lru } from '../../domain/fuzzy';
 
 // Public reads of listings by slug: the row behind get_listing, the alternatives list and the compare table.
 // "Public" = live or scheduled; drafts, submitted, awaiting-badge and rejected listings are not found.
@@ -40,7 +39,6 @@ function prepare(db: Db) {
       WHERE l.primary_category_id = @category AND l.status = 'live' AND l.id <> @self
         AND l.id NOT IN (SELECT value FROM json_each(@exclude))`),
     categoryName: s.prepare('SELECT slug, name FROM categories WHERE id = ?'),
-    signature: s.prepare('SELECT total_changes() AS c, data_version AS v FROM pragma_data_version'),
   };
 }
 const cache = new WeakMap<Db, ReturnType<typeof prepare>>();
@@ -95,26 +93,3 @@ export function parseJson<T>(text: string | null, fallback: T): T {
   }
 }
 
-// Changes whenever the database may have changed: total_changes() moves on every write through this connection
-// and data_version on every commit by another connection. Reading both is one cheap pragma query.
-export function dataSignature(db: Db): string {
-  const r = stmts(db).signature.get() as { c: number; v: number };
-  return `${r.c}:${r.v}`;
-}
-
-// Read results remembered until the database changes, so repeated reads (the same listing page, the same
-// search) skip their queries while a write is visible to the very next read. Callers must not mutate the
-// value they get back: it is shared.
-const memos = new WeakMap<Db, Map<string, Lru<string, { signature: string; value: unknown }>>>();
-export function memoUntilChange<T>(db: Db, scope: string, key: string, compute: () => T, capacity = 1000): T {
-  let scopes = memos.get(db);
-  if (!scopes) memos.set(db, (scopes = new Map()));
-  let lru = scopes.get(scope);
-  if (!lru) scopes.set(scope, (lru = new Lru(capacity)));
-  const signature = dataSignature(db);
-  const hit = lru.get(key);
-  if (hit && hit.signature === signature) return hit.value as T;
-  const value = compute();
-  lru.set(key, { signature, value });
-  return value;
-}

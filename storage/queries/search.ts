@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db';
 import { Lru, VocabIndex, type VocabEntry } from '../../domain/fuzzy';
 import { caseVariants, matchExpressionFor, type Vocabulary } from '../../domain/search-query';
-import { dataSignature } from './listings';
+import { dataSignature } from './memo';
 
 export const SEARCH_SORTS = ['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];

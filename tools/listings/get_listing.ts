@@ -7,7 +7,8 @@ import { profileFields, visibleSections } from './profile-fields';
 import { listingProfile, type ListingProfile } from './listing-profile';
 import { mondayOf } from '../../domain/weeks';
 import type { MediaItem, Story } from '../../storage/schema';
-import { memoUntilChange, parseJson, publicListingBySlug } from '../../storage/queries/listings';
+import { parseJson, publicListingBySlug } from '../../storage/queries/listings';
+import { memoUntilChange } from '../../storage/queries/memo';
 import { milestonesOf } from '../../storage/queries/listing-profile';
 
 export const get_listing = defineTool({

@@ -8,7 +8,8 @@ import { mondayOf } from '../../domain/weeks';
 import { halfLifeFrom, trendingWindowHours } from '../../domain/ranking';
 import { summariesByIds } from '../../storage/queries/summaries';
 import { getSetting } from '../../storage/queries/settings';
-import { categoryTreeIds, memoUntilChange } from '../../storage/queries/listings';
+import { categoryTreeIds } from '../../storage/queries/listings';
+import { memoUntilChange } from '../../storage/queries/memo';
 import { matchExpression, searchListingIds, SEARCH_SORTS, type SearchQuery } from '../../storage/queries/search';
 
 const MINUTE = 60_000;

@@ -1,0 +1,46 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDb } from '../storage/db';
+import { seedDatabase } from '../storage/seed';
+import { systemClock } from '../tools/clock';
+import { loadConfig } from '../transport/config';
+import { toolByName } from '../tools/registry';
+import { invokeTool } from '../tools/invoke';
+import { loadListings } from './load-listings';
+
+// The read throughput benchmark mostly meets the read caches (results are kept until the database changes).
+// This one measures the work behind them: before every call a write invalidates every cache, as a busy
+// directory would. In-process tool calls, no HTTP. Usage: npx tsx bench/uncached.ts [--listings 100000]
+const i = process.argv.indexOf('--listings');
+const count = i > 0 ? Number(process.argv[i + 1]) : 100_000;
+const dir = mkdtempSync(join(tmpdir(), 'directory-uncached-'));
+const config = loadConfig({ ...process.env, DATABASE_PATH: join(dir, 'u.db') });
+const db = openDb(config.databasePath);
+seedDatabase(db, { demo: false, clock: systemClock });
+const { slugs } = loadListings(db, count, systemClock.now());
+const ctx = { db, config, clock: systemClock, actor: { kind: 'anonymous' as const, ip: 'bench' } };
+const touch = db.sqlite.prepare("UPDATE settings SET value = value WHERE key = 'site_tagline'");
+
+async function measure(label: string, tool: string, inputs: Record<string, unknown>[], rounds = 40) {
+  const times: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    touch.run();
+    const t = performance.now();
+    await invokeTool(toolByName.get(tool)!, ctx, inputs[r % inputs.length]);
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))].toFixed(2);
+  console.log(`| ${label} | ${q(0.5)} | ${q(0.99)} |`);
+}
+
+console.log(`\n${count.toLocaleString('en')} listings; every call after a write (caches cold)\n`);
+console.log('| operation | p50 ms | p99 ms |');
+console.log('|---|---:|---:|');
+await measure('get_listing', 'get_listing', slugs.slice(0, 40).map((slug) => ({ slug })));
+await measure('search_listings, exact words', 'search_listings', [{ q: 'invoicing freelancers' }, { q: 'uptime monitoring' }]);
+await measure('search_listings, typo query', 'search_listings', [{ q: 'projct managment' }, { q: 'analitics' }, { q: 'metting notes' }]);
+await measure('search_listings, browse by votes', 'search_listings', [{ sort: 'votes' }, { sort: 'newest' }]);
+await measure('search_listings, trending', 'search_listings', [{ sort: 'trending' }]);
+await measure('get_leaderboard community-weekly', 'get_leaderboard', [{ board: 'community-weekly' }]);
