@@ -35,6 +35,7 @@ export function ListingRow(props: { item: ListingSummary; rank?: number; metric?
           {it.primary_category ? <a class="pill" href={`/categories/${encodeURIComponent(it.primary_category.slug)}`}>{it.primary_category.name}</a> : null}
           {it.featured ? <> <span class="pill paid">Featured · paid</span></> : null}
           {it.verified ? <> <span class="pill">Verified</span></> : null}
+          {it.demo ? <> <span class="pill" title="A sample of the demo directory, not a real product">Demo</span></> : null}
           {props.note ? <> {props.note}</> : null}
         </div>
       </div>

@@ -16,6 +16,7 @@ export const listingSummary = z.object({
   country: z.string().nullable().describe('Two-letter country code'),
   featured: z.boolean().describe('Featured placement (paid)'),
   verified: z.boolean().describe('Claimed and verified by the company (not the same as paid)'),
+  demo: z.boolean().describe('Sample listing of the seeded demo directory, not a real product'),
   page_url: z.string().describe('The listing page on this site'),
 });
 export type ListingSummary = z.infer<typeof listingSummary>;

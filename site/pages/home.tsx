@@ -7,7 +7,7 @@ import { Layout } from '../layout';
 import { htmlResponse, sitePage } from '../render';
 
 type Launches = { items: ListingSummary[]; total: number };
-type SiteInfo = { purpose: string; live_listings: number; categories: number };
+type SiteInfo = { purpose: string; live_listings: number; demo_listings: number; categories: number };
 
 const SECTIONS: Array<[string, string, string]> = [
   ['/launches?section=trending', 'Trending', 'Votes weighted by age: what people are voting for right now.'],
@@ -28,6 +28,11 @@ export function registerHomePage(app: Hono, deps: AppDeps): void {
         description={`${info.purpose}. ${info.live_listings} live products in ${info.categories} categories, ranked by community votes.`}>
         <h1>{name}</h1>
         <p class="muted">{`${info.purpose}. ${formatNumber(info.live_listings)} live products in ${info.categories} categories.`}</p>
+        {info.demo_listings > 0 ? (
+          <p class="card small" role="note">
+            {`This directory is showing its demo data: ${formatNumber(info.demo_listings)} sample products (marked Demo) with made-up votes, founders and reviews. Start with SEED_DEMO=false for an empty directory.`}
+          </p>
+        ) : null}
         <nav class="tabs" aria-label="Shortcuts">
           <a href="/launches?section=trending">Trending</a>
           <a href="/launches?section=upcoming">Upcoming</a>

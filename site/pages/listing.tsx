@@ -61,7 +61,8 @@ function ListingPage(props: { siteName: string; l: ListingProfile; badges: Badge
             {l.status === 'scheduled' && l.launch_week
               ? <><span class="pill">Upcoming</span> Launching in the <a href={`/launches/weeks/${l.launch_week}`}>{`week of ${formatDate(l.launch_week)}`}</a> </>
               : null}
-            {l.featured ? <span class="pill paid">Featured · paid</span> : null} {l.verified ? <span class="pill" title="Claimed and verified by the company">Verified</span> : null}
+            {l.featured ? <span class="pill paid">Featured · paid</span> : null} {l.verified ? <span class="pill" title="Claimed and verified by the company">Verified</span> : null}{' '}
+            {l.demo ? <span class="pill" title="A sample of the demo directory, not a real product">Demo listing</span> : null}
           </p>
           {website ? <p><a class="button" href={website} rel="noopener">{`Visit ${hostOf(website)}`}</a></p> : null}
         </div>

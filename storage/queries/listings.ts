@@ -11,13 +11,13 @@ export type ListingRow = {
   contact_email: string | null; demo_video_url: string | null; features: string; usps: string; keywords: string;
   tags: string; faqs: string; socials: string; not_found_on_website: string; story: string | null; media: string;
   unlocked_sections: string; status: 'live' | 'scheduled'; plan: 'free' | 'paid' | null; launch_week: string | null;
-  launched_at: string | null; featured: number; verified: number; primary_category_id: number | null; votes_count: number;
+  launched_at: string | null; featured: number; verified: number; primary_category_id: number | null; votes_count: number; is_demo: number;
 };
 
 const COLUMNS = `id, slug, name, url, domain, tagline, short_description, description, headline, summary, logo_url, stage,
   pricing_model, pricing_summary, pricing_plans, country, city, founded_year, contact_email, demo_video_url, features, usps,
   keywords, tags, faqs, socials, not_found_on_website, story, media, unlocked_sections, status, plan, launch_week, launched_at,
-  featured, verified, primary_category_id, votes_count`;
+  featured, verified, primary_category_id, votes_count, is_demo`;
 
 function prepare(db: Db) {
   const s = db.sqlite;

@@ -12,7 +12,7 @@ export type OwnedListingRow = {
   keywords: string; tags: string; faqs: string; socials: string; not_found_on_website: string; story: string | null; media: string;
   unlocked_sections: string; seo_title: string | null; seo_description: string | null; status: ListingStatus;
   plan: 'free' | 'paid' | null; launch_week: string | null; launched_at: string | null; featured: number; verified: number;
-  votes_count: number; created_at: string; updated_at: string;
+  votes_count: number; is_demo: number; created_at: string; updated_at: string;
 };
 
 // The columns update_my_listing may write, by their API names (which are also the column names).
@@ -40,7 +40,7 @@ function statements(db: Db): Statements {
     row: p(`SELECT id, slug, name, url, tagline, short_description, description, headline, summary, logo_url, stage, pricing_model,
       pricing_summary, pricing_plans, country, city, founded_year, contact_email, demo_video_url, features, usps, keywords, tags, faqs,
       socials, not_found_on_website, story, media, unlocked_sections, seo_title, seo_description, status, plan, launch_week,
-      launched_at, featured, verified, votes_count, created_at, updated_at FROM listings WHERE id = ?`),
+      launched_at, featured, verified, votes_count, is_demo, created_at, updated_at FROM listings WHERE id = ?`),
     plans: p('SELECT id, slug, plan FROM listings WHERE id IN (SELECT value FROM json_each(?))'),
     edit: p(`UPDATE listings SET ${EDIT_COLUMNS.map((c) => `${c} = ${JSON_COLUMNS.has(c) ? `json(@${c})` : `@${c}`}`).join(', ')},
       updated_at = @at WHERE id = @id`),

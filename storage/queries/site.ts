@@ -1,8 +1,12 @@
 import type { Db } from '../db';
+import { memoUntilChange } from './memo';
 
-export function siteCounts(db: Db): { liveListings: number; categories: number } {
-  const row = db.sqlite
-    .prepare(`SELECT (SELECT count(*) FROM listings WHERE status = 'live') AS live, (SELECT count(*) FROM categories) AS cats`)
-    .get() as { live: number; cats: number };
-  return { liveListings: row.live, categories: row.cats };
+export function siteCounts(db: Db): { liveListings: number; categories: number; demoListings: number } {
+  return memoUntilChange(db, 'site-counts', '', () => {
+    const row = db.sqlite
+      .prepare(`SELECT (SELECT count(*) FROM listings WHERE status = 'live') AS live, (SELECT count(*) FROM categories) AS cats,
+        (SELECT count(*) FROM listings WHERE is_demo = 1 AND status = 'live') AS demo`)
+      .get() as { live: number; cats: number; demo: number };
+    return { liveListings: row.live, categories: row.cats, demoListings: row.demo };
+  }, 1);
 }

@@ -5,11 +5,11 @@ type Row = {
   id: number; slug: string; name: string; url: string; tagline: string | null; logo_url: string | null;
   votes_count: number; status: string; launch_week: string | null; launched_at: string | null;
   cat_slug: string | null; cat_name: string | null; pricing_model: string | null; country: string | null;
-  featured: number; verified: number;
+  featured: number; verified: number; is_demo: number;
 };
 
 const SELECT = `SELECT l.id, l.slug, l.name, l.url, l.tagline, l.logo_url, l.votes_count, l.status, l.launch_week,
-  l.launched_at, c.slug AS cat_slug, c.name AS cat_name, l.pricing_model, l.country, l.featured, l.verified
+  l.launched_at, c.slug AS cat_slug, c.name AS cat_name, l.pricing_model, l.country, l.featured, l.verified, l.is_demo
   FROM listings l LEFT JOIN categories c ON c.id = l.primary_category_id`;
 
 const statements = new WeakMap<Db, Map<number, any>>();
@@ -19,7 +19,7 @@ function toSummary(r: Row, siteUrl: string): ListingSummary {
     slug: r.slug, name: r.name, url: r.url, tagline: r.tagline, logo_url: r.logo_url, votes: r.votes_count,
     status: r.status, launch_week: r.launch_week, launched_at: r.launched_at,
     primary_category: r.cat_slug ? { slug: r.cat_slug, name: r.cat_name! } : null,
-    pricing_model: r.pricing_model, country: r.country, featured: !!r.featured, verified: !!r.verified,
+    pricing_model: r.pricing_model, country: r.country, featured: !!r.featured, verified: !!r.verified, demo: !!r.is_demo,
     page_url: `${siteUrl}/listings/${r.slug}`,
   };
 }

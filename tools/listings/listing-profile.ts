@@ -85,6 +85,7 @@ export const listingProfile = z.object({
   launched_at: z.string().nullable().describe('When it went live (ISO 8601 UTC); null while scheduled'),
   featured: z.boolean().describe('Featured placement (paid)'),
   verified: z.boolean().describe('Claimed and verified by the company (not the same as paid)'),
+  demo: z.boolean().describe('Sample listing of the seeded demo directory, not a real product'),
   story: storySchema.optional()
     .describe('Founder story. Present only when the story section is unlocked for this listing (a paid section); otherwise the key is absent'),
   milestones: z.array(z.object({

@@ -69,5 +69,6 @@ export function profileFields(ctx: ToolContext, row: ProfileRow, thisMonday: str
     launched_at: row.launched_at,
     featured: row.featured === 1,
     verified: row.verified === 1,
+    demo: row.is_demo === 1,
   };
 }

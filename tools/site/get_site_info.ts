@@ -22,6 +22,7 @@ export const get_site_info = defineTool({
       latest_updates: z.string(), blog: z.string(), submit: z.string(),
     }).describe('Public pages people use'),
     live_listings: z.number().int().describe('Number of live listings'),
+    demo_listings: z.number().int().describe('How many of the live listings are samples of the seeded demo directory (flagged demo: true)'),
     categories: z.number().int().describe('Number of categories'),
     api: z.object({
       base_url: z.string().describe('REST API root'),
@@ -43,6 +44,7 @@ export const get_site_info = defineTool({
         leaderboards: `${site}/leaderboards`, latest_updates: `${site}/updates`, blog: `${site}/blog`, submit: `${site}/submit`,
       },
       live_listings: counts.liveListings,
+      demo_listings: counts.demoListings,
       categories: counts.categories,
       api: {
         base_url: apiBase(ctx.config),
