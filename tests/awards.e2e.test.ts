@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { callOp, DRIVERS, mcpClient, startApp, type Driver, type TestApp } from './harness';
+import { callOp, DRIVERS, startApp, type Driver, type TestApp, openClients, closeAll } from './harness';
 import { addListing } from './fixtures';
 import { awards } from '../storage/schema';
 
@@ -25,15 +25,10 @@ beforeAll(async () => {
     { week: '2026-11-09', rank: 2, listingId: b, votes: 30 },
     { week: '2026-11-02', rank: 1, listingId: gone, votes: 70 },
   ]).run();
-  clients.modern = await mcpClient(app, 'modern');
-  clients.legacy = await mcpClient(app, 'legacy');
+  await openClients(app, clients);
 });
 
-afterAll(async () => {
-  await clients.modern?.close();
-  await clients.legacy?.close();
-  await app?.close();
-});
+afterAll(() => closeAll(app, clients));
 
 describe.each(DRIVERS)('awards over %s', (d) => {
   it('lists newest week first, then by rank, hiding listings that are not live', async () => {

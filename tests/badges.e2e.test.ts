@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, mcpClient, startApp, type TestApp } from './harness';
+import { getJson, startApp, type TestApp, openClients, closeAll } from './harness';
 import { addListing } from './fixtures';
 import { awards } from '../storage/schema';
 import { BADGE_MODES, BADGE_SHAPES, BADGE_SIZES, badgeDimensions } from '../domain/badges';
@@ -23,14 +23,9 @@ beforeAll(async () => {
     { week: '2026-10-26', rank: 3, listingId: decorated, votes: 40 },
     { week: '2026-11-02', rank: 2, listingId: evil, votes: 50 },
   ]).run();
-  clients.modern = await mcpClient(app, 'modern');
-  clients.legacy = await mcpClient(app, 'legacy');
+  await openClients(app, clients);
 });
-afterAll(async () => {
-  await clients.modern?.close();
-  await clients.legacy?.close();
-  await app.close();
-});
+afterAll(() => closeAll(app, clients));
 
 const badges = (slug: string, query = '') => getJson(`${app.api}/listings/${slug}/badges${query}`);
 const kinds = (body: any) => body.badges.map((b: any) => b.kind);

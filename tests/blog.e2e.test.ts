@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, mcpClient, startApp, type TestApp } from './harness';
+import { getJson, startApp, type TestApp, openClients, closeAll } from './harness';
 import { blogPosts } from '../storage/schema';
 
 let app: TestApp;
@@ -21,14 +21,9 @@ beforeAll(async () => {
     post({ slug: 'future-post', title: 'Pricing in 2027', publishedAt: '2026-12-01T09:00:00.000Z' }),
     post({ slug: 'tagged-post', title: 'Old thoughts', publishedAt: '2026-09-01T09:00:00.000Z', tags: ['Pricing-Strategy'] }),
   ]).run();
-  clients.modern = await mcpClient(app, 'modern');
-  clients.legacy = await mcpClient(app, 'legacy');
+  await openClients(app, clients);
 });
-afterAll(async () => {
-  await clients.modern?.close();
-  await clients.legacy?.close();
-  await app.close();
-});
+afterAll(() => closeAll(app, clients));
 
 const rest = (path: string) => getJson(`${app.api}${path}`);
 const slugs = (body: any) => body.items.map((i: any) => i.slug);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Client } from '@modelcontextprotocol/client';
-import { callOp, DRIVERS, mcpClient, startApp, type Driver, type TestApp } from './harness';
+import { callOp, DRIVERS, startApp, type Driver, type TestApp, openClients, closeAll } from './harness';
 import { addCategory, addListing, addVotes } from './fixtures';
 import { categories } from '../storage/schema';
 
@@ -37,15 +37,10 @@ beforeAll(async () => {
   addVotes(db, addListing(db, { name: 'Zt Charlie', category: 'zt-design', extraCategories: ['zt-software'] }), 2);
   addListing(db, { name: 'Zt Scheduled', category: 'zt-ci', status: 'scheduled', launchWeek: '2026-11-30' });
   addListing(db, { name: 'Zt Draft', category: 'zt-empty', status: 'draft' });
-  clients.modern = await mcpClient(app, 'modern');
-  clients.legacy = await mcpClient(app, 'legacy');
+  await openClients(app, clients);
 });
 
-afterAll(async () => {
-  await clients.modern?.close();
-  await clients.legacy?.close();
-  await app?.close();
-});
+afterAll(() => closeAll(app, clients));
 
 describe.each(DRIVERS)('categories over %s', (d) => {
   it('lists the tree with live counts that include subcategories and count a listing once', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, mcpClient, startApp, type TestApp } from './harness';
+import { getJson, startApp, type TestApp, openClients, closeAll } from './harness';
 import { addFounder, addListing } from './fixtures';
 import { founders, listingFounders } from '../storage/schema';
 
@@ -25,14 +25,9 @@ beforeAll(async () => {
   addFounder(db, 'Grace Hopper', { listingId: alpha, title: 'CTO', country: 'us' });
   addFounder(db, 'Alan Turing', { listingId: gamma, country: 'GB' }); // only an unpublished listing: private
   addFounder(db, 'Zed Nobody', { country: 'GB' }); // no listing at all: private
-  clients.modern = await mcpClient(app, 'modern');
-  clients.legacy = await mcpClient(app, 'legacy');
+  await openClients(app, clients);
 });
-afterAll(async () => {
-  await clients.modern?.close();
-  await clients.legacy?.close();
-  await app.close();
-});
+afterAll(() => closeAll(app, clients));
 
 const rest = (path: string) => getJson(`${app.api}${path}`);
 const names = (body: any) => body.items.map((i: any) => i.name);

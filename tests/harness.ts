@@ -122,3 +122,15 @@ export async function callOp(
     body: JSON.stringify(rest),
   });
 }
+
+// The two MCP clients most suites drive next to REST, opened and closed together with the app.
+export async function openClients(app: TestApp, clients: Partial<Record<Driver, Client>>, headers: Record<string, string> = {}): Promise<void> {
+  clients.modern = await mcpClient(app, 'modern', headers);
+  clients.legacy = await mcpClient(app, 'legacy', headers);
+}
+
+export async function closeAll(app: TestApp | undefined, clients: Partial<Record<Driver, Client>>): Promise<void> {
+  await clients.modern?.close();
+  await clients.legacy?.close();
+  await app?.close();
+}

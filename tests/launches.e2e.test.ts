@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { callOp, DRIVERS, mcpClient, startApp, type Driver, type TestApp } from './harness';
+import { callOp, DRIVERS, startApp, type Driver, type TestApp, openClients, closeAll } from './harness';
 import { addListing, addVotes } from './fixtures';
 import { awards } from '../storage/schema';
 import { setSetting } from '../storage/queries/settings';
@@ -40,15 +40,10 @@ beforeAll(async () => {
     { week: '2026-11-09', rank: 1, listingId: l4, votes: 20 },
     { week: '2026-10-05', rank: 1, listingId: l5, votes: 1 },
   ]).run();
-  clients.modern = await mcpClient(app, 'modern');
-  clients.legacy = await mcpClient(app, 'legacy');
+  await openClients(app, clients);
 });
 
-afterAll(async () => {
-  await clients.modern?.close();
-  await clients.legacy?.close();
-  await app?.close();
-});
+afterAll(() => closeAll(app, clients));
 
 describe.each(DRIVERS)('launch weeks over %s', (d) => {
   const week = (w: string) => call(d, 'get_launch_week', { week: w });

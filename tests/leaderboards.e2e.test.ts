@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { callOp, DRIVERS, mcpClient, startApp, type Driver, type TestApp } from './harness';
+import { callOp, DRIVERS, startApp, type Driver, type TestApp, openClients, closeAll } from './harness';
 import { addListing, addVotes } from './fixtures';
 import { billboardContributions, domainRatings, revenueReports } from '../storage/schema';
 
@@ -43,15 +43,10 @@ beforeAll(async () => {
     { listingId: one, mrrCents: 100000, period: '2026-10-01', verifiedBy: 'paddle', recordedOn: '2026-11-02' },
     { listingId: three, mrrCents: 500000, period: '2026-10-01', verifiedBy: 'stripe', recordedOn: '2026-11-03' },
   ]).run();
-  clients.modern = await mcpClient(app, 'modern');
-  clients.legacy = await mcpClient(app, 'legacy');
+  await openClients(app, clients);
 });
 
-afterAll(async () => {
-  await clients.modern?.close();
-  await clients.legacy?.close();
-  await app?.close();
-});
+afterAll(() => closeAll(app, clients));
 
 describe.each(DRIVERS)('leaderboards over %s', (d) => {
   const board = (b: string, extra: Record<string, unknown> = {}) => call(d, 'get_leaderboard', { board: b, ...extra });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { callOp, DRIVERS, mcpClient, startApp, type Driver, type TestApp } from './harness';
+import { callOp, DRIVERS, startApp, type Driver, type TestApp, openClients, closeAll } from './harness';
 import { addCategory, addFounder, addListing, addReview, addVotes } from './fixtures';
 import { domainRatings, listingAlternatives, listingUpdates, milestones } from '../storage/schema';
 
@@ -65,15 +65,10 @@ beforeAll(async () => {
     { listingId: acme, alternativeId: gamma, approved: false, position: 2 },
     { listingId: acme, alternativeId: draft, approved: true, position: 3 },
   ]).run();
-  clients.modern = await mcpClient(app, 'modern');
-  clients.legacy = await mcpClient(app, 'legacy');
+  await openClients(app, clients);
 });
 
-afterAll(async () => {
-  await clients.modern?.close();
-  await clients.legacy?.close();
-  await app?.close();
-});
+afterAll(() => closeAll(app, clients));
 
 describe.each(DRIVERS)('get_listing over %s', (d) => {
   it('returns the public profile', async () => {

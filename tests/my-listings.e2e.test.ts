@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { mcpClient, startApp, type TestApp } from './harness';
+import { mcpClient, startApp, type TestApp, closeAll } from './harness';
 import { addCategory, addListing, addUser } from './fixtures';
 import { call, keyFor, newOwner, ownedListing, problemPaths, tool, type Owner } from './my-listings-helpers';
 import { issueTokens } from './auth-helpers';
@@ -36,11 +36,7 @@ beforeAll(async () => {
   ids.bobs = ownedListing(app, bob, { name: 'Bob Tool', slug: 'bob-tool', status: 'live' });
   for (const era of ['modern', 'legacy'] as const) clients[era] = await mcpClient(app, era, { authorization: ada.auth });
 });
-afterAll(async () => {
-  await clients.modern?.close();
-  await clients.legacy?.close();
-  await app?.close();
-});
+afterAll(() => closeAll(app, clients));
 
 const versions = (id: number) => versionsOfListing(app.db, id);
 

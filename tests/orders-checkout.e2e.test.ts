@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { TEST_NOW, startApp, type TestApp } from './harness';
+import { TEST_NOW, startApp, type TestApp, closeAll } from './harness';
 import { PRICES, admin, errorPaths, mcpAs, rest, seedOrderWorld, type OrderWorld } from './orders-helpers';
 import { createApiKey } from '../auth/accounts';
 import { expireUnpaidOrders } from '../storage/queries/orders';
@@ -19,11 +19,7 @@ beforeAll(async () => {
   clients.modern = await mcpAs(app, 'modern', w.alice.key);
   clients.legacy = await mcpAs(app, 'legacy', w.alice.key);
 });
-afterAll(async () => {
-  await clients.modern?.close();
-  await clients.legacy?.close();
-  await app.close();
-});
+afterAll(() => closeAll(app, clients));
 
 describe('create_checkout', () => {
   it('saves a pending order and answers 201 with its number, totals with VAT and checkout_url', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, startApp, type TestApp } from './harness';
+import { getJson, startApp, type TestApp, closeAll } from './harness';
 import { PRICES, admin, errorPaths, mcpAs, rest, seedOrderWorld, type OrderWorld } from './orders-helpers';
 import { createApiKey } from '../auth/accounts';
 
@@ -17,11 +17,7 @@ beforeAll(async () => {
   clients.modern = await mcpAs(app, 'modern', w.alice.key);
   clients.legacy = await mcpAs(app, 'legacy', w.alice.key);
 });
-afterAll(async () => {
-  await clients.modern?.close();
-  await clients.legacy?.close();
-  await app.close();
-});
+afterAll(() => closeAll(app, clients));
 
 describe('quote_order prices each product at the current admin price', () => {
   const L = () => w.listings;

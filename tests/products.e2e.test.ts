@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, mcpClient, startApp, type TestApp } from './harness';
+import { getJson, startApp, type TestApp, openClients, closeAll } from './harness';
 import { addListing } from './fixtures';
 import { products } from '../storage/schema';
 import { setSetting } from '../storage/queries/settings';
@@ -37,14 +37,9 @@ beforeAll(async () => {
   addListing(app.db, { name: 'Paid Draft', status: 'submitted', plan: 'paid', launchWeek: '2026-11-30' });
   addListing(app.db, { name: 'Free One', status: 'scheduled', plan: 'free', launchWeek: '2026-11-30' });
   addListing(app.db, { name: 'Paid Past', status: 'live', plan: 'paid', launchWeek: '2026-11-16' });
-  clients.modern = await mcpClient(app, 'modern');
-  clients.legacy = await mcpClient(app, 'legacy');
+  await openClients(app, clients);
 });
-afterAll(async () => {
-  await clients.modern?.close();
-  await clients.legacy?.close();
-  await app.close();
-});
+afterAll(() => closeAll(app, clients));
 
 const rest = () => getJson(`${app.api}/products`);
 const byCode = (body: any, code: string) => body.items.find((i: any) => i.code === code);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, mcpClient, startApp, type TestApp } from './harness';
+import { getJson, startApp, type TestApp, openClients, closeAll } from './harness';
 import { addCategory, addListing, addVotes } from './fixtures';
 
 type Driver = 'rest' | 'modern' | 'legacy';
@@ -55,15 +55,10 @@ beforeAll(async () => {
   addListing(db, { name: 'Stalesched', category: 'zs-tools', status: 'scheduled', launchWeek: '2026-11-02' });
   addListing(db, { name: 'Hiddendraft', category: 'zs-tools', status: 'draft', tagline: 'Notion clone in draft' });
   addListing(db, { name: 'Otherthing', category: 'zs-other', tagline: 'Unrelated' });
-  clients.modern = await mcpClient(app, 'modern');
-  clients.legacy = await mcpClient(app, 'legacy');
+  await openClients(app, clients);
 });
 
-afterAll(async () => {
-  await clients.modern?.close();
-  await clients.legacy?.close();
-  await app?.close();
-});
+afterAll(() => closeAll(app, clients));
 
 describe.each(DRIVERS)('search_listings over %s', (d) => {
   it('finds an exact name first and returns the summary shape', async () => {
