@@ -34,7 +34,25 @@ const problemRef = (description: string) => ({
 // 404 is declared on operations that address one record by a path identifier.
 const addressesRecord = (tool: AnyTool) => pathParams(tool).length > 0;
 
-function operationFor(tool: AnyTool): Obj {
+// Schemas shared by reference inside a tool's schema ($defs, from zod `.meta({ id })`) become components:
+// in an OpenAPI document `#/$defs/…` would resolve against the document root, not the embedded schema.
+function hoistDefs(schema: Obj, components: Obj): Obj {
+  if (!schema.$defs) return schema;
+  const { $defs, ...rest } = schema;
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (!node || typeof node !== 'object') return node;
+    const out: Obj = {};
+    for (const [k, v] of Object.entries(node as Obj)) {
+      out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/') ? `#/components/schemas/${v.slice(8)}` : rewrite(v);
+    }
+    return out;
+  };
+  for (const [name, def] of Object.entries($defs as Obj)) components[name] ??= rewrite(def);
+  return rewrite(rest) as Obj;
+}
+
+function operationFor(tool: AnyTool, components: Obj): Obj {
   const schema = inputJsonSchema(tool);
   const props: Obj = schema.properties ?? {};
   const required = new Set<string>(schema.required ?? []);
@@ -61,7 +79,7 @@ function operationFor(tool: AnyTool): Obj {
   }
   const status = String(tool.http.status ?? 200);
   const responses: Obj = {
-    [status]: { description: 'Success', content: { 'application/json': { schema: outputJsonSchema(tool) } } },
+    [status]: { description: 'Success', content: { 'application/json': { schema: hoistDefs(outputJsonSchema(tool), components) } } },
     '400': problemRef('Invalid input: the errors array names each field'),
   };
   if (tool.scope !== 'public') {
@@ -91,10 +109,11 @@ function operationFor(tool: AnyTool): Obj {
 
 export function buildOpenApi(tools: AnyTool[], config: AppConfig): Obj {
   const paths: Obj = {};
+  const shared: Obj = {};
   for (const tool of tools) {
     const path = tool.http.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
     paths[path] ??= {};
-    paths[path][tool.http.method.toLowerCase()] = operationFor(tool);
+    paths[path][tool.http.method.toLowerCase()] = operationFor(tool, shared);
   }
   return {
     openapi: '3.1.0',
@@ -110,7 +129,7 @@ export function buildOpenApi(tools: AnyTool[], config: AppConfig): Obj {
     servers: [{ url: apiBase(config) }],
     paths,
     components: {
-      schemas: { Problem: PROBLEM_SCHEMA },
+      schemas: { Problem: PROBLEM_SCHEMA, ...shared },
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key from your account page, or an OAuth access token' },
         oauth2: {

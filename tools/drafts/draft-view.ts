@@ -31,12 +31,13 @@ const evidence = z.array(z.object({
   quote: z.string().describe('Text copied from that page'),
 })).describe('Quotes from the website that back the value; empty for values you typed');
 
-const fieldView = (f: string) => z.object({
+// One schema for every draft field, shared by reference ($defs) so the schema states it once, not 18 times.
+const fieldView = z.object({
   value: z.union([z.string(), z.array(z.string())]).nullable().describe('The value (a list for categories, tags, features, usps, keywords); null when empty'),
   state: z.enum(FIELD_STATES).describe('ai (drafted from the website), not_found (the website does not state it), edited (you changed the AI value), manual (you typed a value the AI did not find), override (locked by you), deleted (you removed it)'),
   evidence,
   locked: z.boolean().describe('Locked against AI redrafts (lock_fields); restore unlocks'),
-}).describe(`Field ${f}`);
+}).meta({ id: 'DraftField', description: 'A drafted field: its value, state, evidence quotes and lock' });
 
 export const PROGRESS_STEPS = 'queued (waiting: one draft per user is built at a time), robots, crawling, extracting, drafting, done or failed';
 
@@ -54,7 +55,7 @@ export const draftView = z.object({
   failure_reason: z.string().nullable().describe('Why the build failed and what to change before submitting again; null unless failed'),
   url: z.string().describe('The website that was submitted'),
   progress: progressView.describe('Build progress'),
-  fields: z.object(Object.fromEntries(DRAFT_FIELDS.map((f) => [f, fieldView(f).optional()])))
+  fields: z.object(Object.fromEntries(DRAFT_FIELDS.map((f) => [f, fieldView.optional()])))
     .describe('Drafted fields with value, state, evidence and lock; empty while the draft is being built'),
   regenerating: z.array(z.string()).describe('Fields a regenerate request is still redrafting'),
   faqs: z.array(z.object({
