@@ -37,6 +37,10 @@ const mcpBody = (name: string, args: object) => JSON.stringify({
   params: { name, arguments: args, _meta: { 'io.modelcontextprotocol/protocolVersion': '2026-07-28', 'io.modelcontextprotocol/clientCapabilities': {} } },
 });
 
+// The 2025 era (initialize-based, here stateless): what most clients speak today.
+const LEGACY_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+const legacyBody = (name: string, args: object) => JSON.stringify({ jsonrpc: '2.0', id: n, method: 'tools/call', params: { name, arguments: args } });
+
 type Scenario = { name: string; port: number; request: () => { method: string; path: string; headers?: Record<string, string>; body?: string } };
 const scenarios: Scenario[] = [
   { name: 'baseline: bare Hono JSON route', port: ready.basePort, request: () => ({ method: 'GET', path: '/json' }) },
@@ -45,6 +49,7 @@ const scenarios: Scenario[] = [
   { name: 'REST search_listings (typo query)', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings?q=${encodeURIComponent(nextOf(TYPO_QUERIES))}` }) },
   { name: 'REST search_listings (browse)', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings?${nextOf(BROWSE_QUERIES)}` }) },
   { name: 'MCP tools/call get_listing', port: ready.appPort, request: () => { const slug = nextSlug(); return { method: 'POST', path: '/mcp', headers: { ...MCP_HEADERS, 'mcp-name': 'get_listing' }, body: mcpBody('get_listing', { slug }) }; } },
+  { name: 'MCP tools/call get_listing (2025-11-25)', port: ready.appPort, request: () => ({ method: 'POST', path: '/mcp', headers: LEGACY_HEADERS, body: legacyBody('get_listing', { slug: nextSlug() }) }) },
   { name: 'MCP tools/call search_listings (typo)', port: ready.appPort, request: () => ({ method: 'POST', path: '/mcp', headers: { ...MCP_HEADERS, 'mcp-name': 'search_listings' }, body: mcpBody('search_listings', { q: nextOf(TYPO_QUERIES) }) }) },
 ];
 

@@ -65,7 +65,13 @@ export async function collectInput(c: Context, plan: InputPlan): Promise<Record<
     const conv = plan.coerce.get(key) ?? ((v: string) => v);
     input[key] = plan.arrays.has(key) ? values.flatMap((v) => v.split(',')).map(conv) : conv(values[values.length - 1]);
   }
-  // Path values win over anything a body or query string says about the same name.
+  // A path parameter belongs in the path only: the body and query string of such an operation allow no other
+  // property, so the same name there is an unknown property, not something the path silently overrides.
+  const doubled = plan.params.filter((p) => Object.hasOwn(input, p));
+  if (doubled.length) {
+    throw new ToolError('invalid_input', `Invalid input. ${doubled.map((p) => `${p}: is given in the path; it is not allowed in the body or query string`).join('; ')}`,
+      doubled.map((p) => ({ path: p, message: 'unknown property (not allowed): it is given in the path, not in the body or query string' })));
+  }
   for (const p of plan.params) input[p] = plan.coerce.get(p)!(c.req.param(p) ?? '');
   return input;
 }

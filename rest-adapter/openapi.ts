@@ -31,8 +31,9 @@ const problemRef = (description: string) => ({
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
 });
 
-// 404 is declared on operations that address one record by a path identifier.
-const addressesRecord = (tool: AnyTool) => pathParams(tool).length > 0;
+// 404 is declared on operations that address one record by a path identifier, and on those that look up a
+// record named in the query or body (compare_listings, claim_listing, the order operations' listing_id).
+const mayAnswerNotFound = (tool: AnyTool) => pathParams(tool).length > 0 || tool.http.notFound === true;
 
 // Schemas shared by reference inside a tool's schema ($defs, from zod `.meta({ id })`) become components:
 // in an OpenAPI document `#/$defs/…` would resolve against the document root, not the embedded schema.
@@ -86,7 +87,14 @@ function operationFor(tool: AnyTool, components: Obj): Obj {
     responses['401'] = problemRef('No valid API key or access token');
     responses['403'] = problemRef(`The access lacks the ${tool.scope} scope`);
   }
-  if (addressesRecord(tool)) responses['404'] = problemRef('No such record (or not yours)');
+  if (mayAnswerNotFound(tool)) responses['404'] = problemRef('No such record (or not yours)');
+  // Beyond the spec's table, what these writes really answer: a duplicate still running or a state that does not
+  // allow the change (409), and an Idempotency-Key reused with another body (422). Every tool that raises a
+  // conflict takes an Idempotency-Key (tests/spec-openapi.test.ts holds that).
+  if (tool.http.idempotencyKey) {
+    responses['409'] = problemRef('Conflict: the record\'s state does not allow this now, or a request with this Idempotency-Key is still running');
+    responses['422'] = problemRef('This Idempotency-Key was already used with a different request');
+  }
   responses['429'] = problemRef('Rate limited: see Retry-After');
   const op: Obj = {
     operationId: tool.name,

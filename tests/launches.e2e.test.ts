@@ -52,7 +52,7 @@ describe.each(DRIVERS)('launch weeks over %s', (d) => {
     const { status, body } = await week('this');
     expect(status).toBe(200);
     expect(body).toMatchObject({ week: '2026-11-16', week_end: '2026-11-22', is_current: true, is_future: false, awards: [] });
-    expect(slugs(body.launches)).toEqual(['lw-two', 'lw-one', 'lw-three', 'lw-six']);
+    expect(slugs(body.items)).toEqual(['lw-two', 'lw-one', 'lw-three', 'lw-six']);
     expect(slugs(body.scheduled)).toEqual(['lw-tonight-scheduled']);
   });
 
@@ -60,13 +60,13 @@ describe.each(DRIVERS)('launch weeks over %s', (d) => {
     const { status, body } = await week('2026-11-22');
     expect(status).toBe(200);
     expect(body.week).toBe('2026-11-16');
-    expect(slugs(body.launches)).toEqual(['lw-two', 'lw-one', 'lw-three', 'lw-six']);
+    expect(slugs(body.items)).toEqual(['lw-two', 'lw-one', 'lw-three', 'lw-six']);
   });
 
   it('shows next week as future with its scheduled launches by name', async () => {
     const { status, body } = await week('next');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ week: '2026-11-23', week_end: '2026-11-29', is_future: true, is_current: false, launches: [] });
+    expect(body).toMatchObject({ week: '2026-11-23', week_end: '2026-11-29', is_future: true, is_current: false, items: [] });
     expect(slugs(body.scheduled)).toEqual(['lw-alpha-scheduled', 'lw-zeta-scheduled']);
   });
 
@@ -74,7 +74,7 @@ describe.each(DRIVERS)('launch weeks over %s', (d) => {
     const { status, body } = await week('last');
     expect(status).toBe(200);
     expect(body).toMatchObject({ week: '2026-11-09', is_future: false, is_current: false, scheduled: [] });
-    expect(slugs(body.launches)).toEqual(['lw-four']);
+    expect(slugs(body.items)).toEqual(['lw-four']);
     expect(body.awards).toHaveLength(1);
     expect(body.awards[0]).toMatchObject({ week: '2026-11-09', rank: 1, kind: 'Launch of the Week #1', votes: 20, listing: { slug: 'lw-four' } });
   });

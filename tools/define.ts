@@ -23,6 +23,9 @@ export type ToolDef<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z
     path: `/${string}`; // Hono-style params (`:slug`) that are keys of `input`
     status?: 200 | 201;
     idempotencyKey?: boolean;
+    // Answers 404 for a record named in the query or body (not the path), e.g. a listing slug or listing_id
+    // that is unknown or another user's; declared in the OpenAPI document next to the path-addressed 404s.
+    notFound?: boolean;
   };
   input: I; // flat, strict: path + query + body merged
   output: O;

@@ -11,7 +11,7 @@ type SectionPage = { section: string; items: ListingSummary[]; page: number; per
 type Award = { week: string; rank: number; kind: string; listing: ListingSummary; votes: number };
 type Week = {
   week: string; week_end: string; is_current: boolean; is_future: boolean;
-  launches: ListingSummary[]; scheduled: ListingSummary[]; awards: Award[];
+  items: ListingSummary[]; scheduled: ListingSummary[]; awards: Award[];
 };
 
 // Section ids are the API's (list_launches `section`); the words are the site's.
@@ -61,7 +61,7 @@ export function registerLaunchPages(app: Hono, deps: AppDeps): void {
     const when = w.is_current ? 'this week' : w.is_future ? 'an upcoming week' : 'a past week';
     return htmlResponse(
       <Layout siteName={siteName} title={`Launches: ${label}`} current="launches" canonical={`${deps.config.siteUrl}${weekPath(w.week)}`}
-        description={`Launches of the week ${w.week} to ${w.week_end} on ${siteName} (${when}): ${plural(w.launches.length, 'live launch', 'live launches')}, ranked by votes.`}>
+        description={`Launches of the week ${w.week} to ${w.week_end} on ${siteName} (${when}): ${plural(w.items.length, 'live launch', 'live launches')}, ranked by votes.`}>
         <h1>{`Launches · ${label}`}</h1>
         <p class="muted">{`${formatDate(w.week)} – ${formatDate(w.week_end)} (Monday to Sunday, UTC) · ${when}`}</p>
         <nav class="pager" aria-label="Launch weeks">
@@ -79,7 +79,7 @@ export function registerLaunchPages(app: Hono, deps: AppDeps): void {
         ) : null}
         <section aria-labelledby="launched">
           <h2 id="launched">Launches, most votes first</h2>
-          <ListingList items={w.launches} ranked label="Launches by votes" empty={w.is_future ? 'This week has not started yet.' : 'No launches this week.'} />
+          <ListingList items={w.items} ranked label="Launches by votes" empty={w.is_future ? 'This week has not started yet.' : 'No launches this week.'} />
         </section>
         {w.is_current || w.is_future ? (
           <section aria-labelledby="scheduled">

@@ -9,7 +9,9 @@ import { claimableListing, claimOfUser, insertClaim, pendingClaim, type Claimabl
 import { isListingOwner } from '../../storage/queries/ownership';
 import { userById } from '../../storage/queries/users';
 import { CLAIM_TTL_DAYS, emailDomainProblem, emailLink, expiresAt, methodProblem } from '../../domain/claims';
-import { queuedMailer } from '../../jobs/mailer';
+import { withTransaction } from '../../storage/db';
+import { enqueue } from '../../jobs/queue';
+import { EMAIL_JOB, type Mail } from '../../jobs/mailer';
 import { callerId, claimRecord, toClaimRecord } from './claim-record';
 
 export const claim_listing = defineTool({
@@ -23,7 +25,7 @@ export const claim_listing = defineTool({
     'Asking again for the same listing and method returns your pending claim. Find the slug with search_listings.',
   scope: 'listings:write',
   annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: true },
-  http: { method: 'POST', path: '/claims', status: 201, idempotencyKey: true },
+  http: { method: 'POST', path: '/claims', status: 201, idempotencyKey: true, notFound: true },
   input: z.object({
     slug: slug('Slug of the listing to claim (max 220), from search_listings or get_listing'),
     method: z.enum(CLAIM_METHODS).describe('dns, meta, file or email'),
@@ -46,23 +48,26 @@ export const claim_listing = defineTool({
       throw new ToolError('conflict', `You already own "${listing.slug}": there is nothing to claim. list_my_listings shows it.`);
     }
     const now = ctx.clock.now();
-    const existing = pendingClaim(ctx.db, { user: userId, listing: listing.id, method: input.method, email, now: now.toISOString() });
-    if (existing) return toClaimRecord(existing, now);
-
     const token = randomBytes(24).toString('base64url');
     const expires = expiresAt(now).toISOString();
-    const id = insertClaim(ctx.db, { listing: listing.id, user: userId, method: input.method, email, token, expires, now: now.toISOString() });
-    if (email !== null) await sendClaimLink(ctx, listing, userId, email, token, expires);
-    return toClaimRecord(claimOfUser(ctx.db, id, userId)!, now);
+    // The claim and its e-mail are written together: an email claim never exists without the link being sent.
+    const claim = withTransaction(ctx.db, () => {
+      const existing = pendingClaim(ctx.db, { user: userId, listing: listing.id, method: input.method, email, now: now.toISOString() });
+      if (existing) return existing;
+      const id = insertClaim(ctx.db, { listing: listing.id, user: userId, method: input.method, email, token, expires, now: now.toISOString() });
+      if (email !== null) enqueue(ctx.db, ctx.clock, EMAIL_JOB, claimLinkMail(ctx, listing, userId, email, token, expires), { maxAttempts: 8 });
+      return claimOfUser(ctx.db, id, userId)!;
+    });
+    return toClaimRecord(claim, now);
   },
 });
 
 // Delivered by the e-mail job with retries; the link opens a confirmation page (site/claims).
-async function sendClaimLink(ctx: ToolContext, listing: ClaimableListing, userId: number, to: string, token: string, expires: string) {
+function claimLinkMail(ctx: ToolContext, listing: ClaimableListing, userId: number, to: string, token: string, expires: string): Mail {
   const who = userById(ctx.db, userId);
   const requester = who ? (who.name ? `${who.name} (${who.email})` : who.email) : 'a user';
   const site = ctx.config.siteName;
-  await queuedMailer(ctx.db, ctx.clock).send({
+  return {
     to,
     subject: `Confirm that you manage ${listing.name} on ${site}`,
     text: [
@@ -74,5 +79,5 @@ async function sendClaimLink(ctx: ToolContext, listing: ClaimableListing, userId
       '',
       `The link works until ${expires}. If you did not expect this e-mail, ignore it: nothing changes unless someone confirms.`,
     ].join('\n'),
-  });
+  };
 }

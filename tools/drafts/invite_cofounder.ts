@@ -7,7 +7,9 @@ import type { ToolContext } from '../context';
 import { countInvites, insertInvite, type DraftRow } from '../../storage/queries/drafts';
 import { userById } from '../../storage/queries/users';
 import { sha256Hex } from '../../auth/api-keys';
-import { queuedMailer } from '../../jobs/mailer';
+import { withTransaction } from '../../storage/db';
+import { enqueue } from '../../jobs/queue';
+import { EMAIL_JOB, type Mail } from '../../jobs/mailer';
 import { callerId, draftIdParam, ownedDraft } from './draft-view';
 import { requireReady } from './update_draft';
 
@@ -45,23 +47,29 @@ export const invite_cofounder = defineTool({
     const email = input.email.trim().toLowerCase();
     const me = userById(ctx.db, userId);
     if (me && me.email.toLowerCase() === email) throw invalid('email', 'is your own address: invite your co-founder\'s address');
-    const sent = countInvites(ctx.db, d.id);
-    if (sent >= MAX_INVITES) throw new ToolError('conflict', `This draft has sent its ${MAX_INVITES} invites already: no more can be sent.`);
     const now = ctx.clock.now();
     const expiresAt = new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000).toISOString();
     // Only the hash is stored: the link in the e-mail is the one copy of the token.
     const token = randomBytes(32).toString('base64url');
-    insertInvite(ctx.db, { draftId: d.id, email, tokenHash: sha256Hex(token), invitedByUserId: userId, now: now.toISOString(), expiresAt });
-    await sendInvite(ctx, d, me?.name || me?.email || 'A founder', email, token, expiresAt);
+    const mail = inviteMail(ctx, d, me?.name || me?.email || 'A founder', email, token, expiresAt);
+    // Counting, the invite and its e-mail happen together: an invite never counts without its e-mail, and two
+    // concurrent calls cannot both take the last of the draft's invites.
+    const sent = withTransaction(ctx.db, () => {
+      const before = countInvites(ctx.db, d.id);
+      if (before >= MAX_INVITES) throw new ToolError('conflict', `This draft has sent its ${MAX_INVITES} invites already: no more can be sent.`);
+      insertInvite(ctx.db, { draftId: d.id, email, tokenHash: sha256Hex(token), invitedByUserId: userId, now: now.toISOString(), expiresAt });
+      enqueue(ctx.db, ctx.clock, EMAIL_JOB, mail, { maxAttempts: 8 });
+      return before;
+    });
     return { draft_id: d.id, email, status: 'pending' as const, expires_at: expiresAt, invites_sent: sent + 1, invites_left: MAX_INVITES - sent - 1 };
   },
 });
 
 // Queued as an e-mail job (SMTP, or the outbox and the log without SMTP_URL).
-async function sendInvite(ctx: ToolContext, d: DraftRow, inviter: string, to: string, token: string, expiresAt: string) {
+function inviteMail(ctx: ToolContext, d: DraftRow, inviter: string, to: string, token: string, expiresAt: string): Mail {
   const product = (typeof d.fields.name?.value === 'string' && d.fields.name.value) || new URL(d.url).hostname;
   const site = ctx.config.siteName;
-  await queuedMailer(ctx.db, ctx.clock).send({
+  return {
     to,
     subject: `${inviter} invited you to add your founder profile to ${product} on ${site}`,
     text: [
@@ -72,5 +80,5 @@ async function sendInvite(ctx: ToolContext, d: DraftRow, inviter: string, to: st
       '',
       `The link works until ${expiresAt}. If you did not expect this e-mail, ignore it: nothing happens unless you open the link and add your profile.`,
     ].join('\n'),
-  });
+  };
 }

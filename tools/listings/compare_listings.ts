@@ -35,7 +35,7 @@ export const compare_listings = defineTool({
     'get both slugs from search_listings or get_alternatives.',
   scope: 'public',
   annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
-  http: { method: 'GET', path: '/compare' },
+  http: { method: 'GET', path: '/compare', notFound: true },
   input: z.object({
     a: slug('Slug of the first live listing (from search_listings)'),
     b: slug('Slug of the second live listing (from search_listings)'),

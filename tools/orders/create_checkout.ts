@@ -13,7 +13,7 @@ export const create_checkout = defineTool({
     + 'Give the link to the person, then follow the status with get_order. An unpaid order is cancelled after 7 days.',
   scope: 'orders:write',
   annotations: { readOnlyHint: false, idempotentHint: false, openWorldHint: false },
-  http: { method: 'POST', path: '/orders/checkout', status: 201, idempotencyKey: true },
+  http: { method: 'POST', path: '/orders/checkout', status: 201, idempotencyKey: true, notFound: true },
   input: orderInput,
   output: orderOutput,
   async run(ctx, input) {

@@ -12,7 +12,7 @@ export const quote_order = defineTool({
     + 'list_products and listing ids from list_my_listings; call create_checkout with the same body to order.',
   scope: 'orders:write',
   annotations: { readOnlyHint: false, idempotentHint: true, openWorldHint: false },
-  http: { method: 'POST', path: '/orders/quote' },
+  http: { method: 'POST', path: '/orders/quote', notFound: true },
   input: orderInput,
   output: z.object({
     lines: z.array(lineOutput).describe('Priced lines in request order'),
