@@ -27,8 +27,12 @@ export function currentUser(c: Context, deps: SessionDeps): SiteUser | undefined
   return sessionByHash(deps.db, sha256Hex(raw), deps.clock.now().toISOString());
 }
 
+// Always a fresh random id (a planted cookie value is never adopted), and the browser's earlier session, if
+// any, ends here: signing in as someone else must not leave the previous account's session alive behind it.
 export function startSession(c: Context, deps: SessionDeps, userId: number): void {
   const now = deps.clock.now();
+  const previous = getCookie(c, names(deps.config).sid);
+  if (previous) deleteSession(deps.db, sha256Hex(previous));
   const raw = token();
   createSession(deps.db, {
     idHash: sha256Hex(raw), userId, csrf: token(), createdAt: now.toISOString(),

@@ -6,6 +6,7 @@ import { countryNames, normaliseForMatch, quoteSupports, verifyEvidence, type Ev
 import type { AiProposal } from './draft-ai';
 import type { Fact, Facts, ScalarField } from './facts';
 import { youtubeVideo } from './socials';
+import { isEmailLike } from '../domain/strings';
 
 // Turns candidate facts (from the pages and, if any, the model) into draft values. A value is kept
 // only with at least one quote found on the page it names (and, for short facts, a quote that shows
@@ -24,7 +25,6 @@ export type Assembled = {
   dropped: Dropped[];
 };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const isHttpUrl = (s: string) => { try { return /^https?:$/.test(new URL(s).protocol); } catch { return false; } };
 
 // The value in its stored form, or null if it is not a valid value for the field.
@@ -36,7 +36,7 @@ export function cleanValue(field: DraftField, raw: string, categories: string[])
     case 'country': v = v.toUpperCase(); return /^[A-Z]{2}$/.test(v) && countryNames(v).length ? v : null;
     case 'stage': v = v.toLowerCase(); return (STAGES as readonly string[]).includes(v) ? v : null;
     case 'pricing_model': v = v.toLowerCase(); return (PRICING_MODELS as readonly string[]).includes(v) ? v : null;
-    case 'contact_email': v = v.toLowerCase(); return EMAIL.test(v) ? v : null;
+    case 'contact_email': v = v.toLowerCase(); return isEmailLike(v) ? v : null;
     case 'demo_video_url': return youtubeVideo(v);
     case 'logo_url': return isHttpUrl(v) ? v : null;
     case 'categories': return categories.find((c) => c.toLowerCase() === v.toLowerCase()) ?? null;

@@ -1,11 +1,14 @@
 import { load } from 'cheerio';
 import { FetchError, safeFetch, type SafeFetchOptions } from './safe-fetch';
+import { trimTrailing } from '../domain/strings';
 
 // Checks later features run against a product's own site: the free plan's badge on the homepage,
 // and a claim's meta tag or uploaded file. Every fetch goes through safeFetch. These are single
 // fetches the site owner asked for, not crawling, so robots.txt does not apply to them.
 
 export type CheckFetchOptions = Omit<SafeFetchOptions, 'accept' | 'beforeRequest'>;
+// A malformed %-escape in someone's link is their problem, not a failed check.
+const safeDecode = (s: string) => { try { return decodeURIComponent(s); } catch { return s; } };
 const hostKey = (u: URL) => u.host.toLowerCase().replace(/^www\./, '');
 
 // A real <a href> to our listing page (or one of its badge images) counts; a URL in a comment, a
@@ -13,7 +16,7 @@ const hostKey = (u: URL) => u.host.toLowerCase().replace(/^www\./, '');
 export function findBadgeLink(html: string, siteUrl: string, listingSlug: string): { found: boolean; href: string | null } {
   const $ = load(html);
   const site = new URL(siteUrl);
-  const sitePath = site.pathname.replace(/\/+$/, '');
+  const sitePath = trimTrailing(site.pathname, '/');
   const slug = listingSlug.toLowerCase();
   for (const a of $('a[href]').toArray()) {
     const href = $(a).attr('href')!.trim();
@@ -24,7 +27,7 @@ export function findBadgeLink(html: string, siteUrl: string, listingSlug: string
       continue; // relative links point at the product's own site, never at ours
     }
     if (!/^https?:$/.test(u.protocol) || hostKey(u) !== hostKey(site)) continue;
-    const path = decodeURIComponent(u.pathname).toLowerCase().replace(/\/+$/, '');
+    const path = trimTrailing(safeDecode(u.pathname).toLowerCase(), '/');
     if (path === `${sitePath}/listings/${slug}` || path.startsWith(`${sitePath}/badges/${slug}/`)) return { found: true, href };
   }
   return { found: false, href: null };

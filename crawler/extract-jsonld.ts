@@ -2,6 +2,7 @@ import { decodeEntities } from '../domain/evidence';
 import { addListItem, addScalar, attrEv, type Facts } from './facts';
 import { countryCode } from './places';
 import { socialOf, youtubeVideo } from './socials';
+import { stripTags } from '../domain/strings';
 
 // JSON-LD facts (schema.org). Quotes are the verbatim JSON-LD strings (source 'attribute').
 
@@ -24,7 +25,7 @@ export function jsonLdNodes(blocks: unknown[]): Node[] {
 const typesOf = (n: Node) => (Array.isArray(n['@type']) ? n['@type'] : [n['@type']]).map((t) => String(t).replace(/^.*[/:]/, '').toLowerCase());
 export const isType = (n: Node, ...types: string[]) => typesOf(n).some((t) => types.includes(t));
 const str = (v: unknown): string | null => (typeof v === 'string' && v.trim() ? v.trim() : typeof v === 'number' ? String(v) : null);
-const clean = (s: string) => decodeEntities(s.replace(/<[^>]+>/g, ' ')).replace(/\s+/g, ' ').trim();
+const clean = (s: string) => decodeEntities(stripTags(s)).replace(/\s+/g, ' ').trim();
 const asArray = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
 
 const APP_TYPES = ['softwareapplication', 'webapplication', 'mobileapplication', 'product', 'softwaresourcecode'];

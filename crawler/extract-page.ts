@@ -4,6 +4,7 @@ import type { ParsedPage } from './page-text';
 import { visibleText } from './page-text';
 import { placeFromText } from './places';
 import { socialOf, youtubeVideo } from './socials';
+import { emailsInText, isEmailLike } from '../domain/strings';
 
 // Facts read from a page's markup and text: meta and OpenGraph tags, title and headings, logo,
 // e-mail, demo video, social links, founding year, place and features.
@@ -19,7 +20,8 @@ export function extractHomeMeta(f: Facts, p: ParsedPage): void {
     const v = meta(p, key);
     if (v && !GENERIC_TITLES.test(v)) addScalar(f, 'name', v, [attrEv(url, v)], 2);
   }
-  const segments = (p.title ?? '').split(/\s+[|–—·:-]\s+/).map((s) => s.trim()).filter(Boolean);
+  // A real title is short; a long one is not split (the pattern would take quadratic time on a hostile one).
+  const segments = (p.title ?? '').slice(0, 300).split(/\s+[|–—·:-]\s+/).map((s) => s.trim()).filter(Boolean);
   if (segments.length > 1) {
     const name = [...segments].sort((a, b) => words(a) - words(b))[0];
     if (words(name) <= 4 && !GENERIC_TITLES.test(name)) addScalar(f, 'name', name, [attrEv(url, name)], 3);
@@ -72,16 +74,27 @@ function extractLogo(f: Facts, p: ParsedPage): void {
 
 const EMAIL_RANK = (e: string) => (/^(hello|hi|contact|info|support|team|help|sales)@/i.test(e) ? 2 : /^(press|media|jobs|careers|privacy|legal|abuse|security|dpo|gdpr|noreply|no-reply)@/i.test(e) ? 9 : 4);
 
+// Walks up without building the list of ancestors (links sit at any depth of a page).
+function insideAny(el: Element, set: Set<Element>): boolean {
+  for (let a = el.parent; a; a = a.parent) if (set.has(a as Element)) return true;
+  return false;
+}
+
 export function extractLinks(f: Facts, p: ParsedPage, isHome: boolean, founderCards: Set<Element>): void {
   const url = p.url;
   p.$('a[href]').each((_, el) => {
     const href = p.$(el).attr('href')!.trim();
     if (/^mailto:/i.test(href)) {
-      const email = decodeURIComponent(href.slice(7).split('?')[0]).trim().toLowerCase();
-      if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) addScalar(f, 'contact_email', email, [attrEv(url, href)], EMAIL_RANK(email) + (isHome ? 0 : 1));
+      let email: string;
+      try {
+        email = decodeURIComponent(href.slice(7).split('?')[0]).trim().toLowerCase();
+      } catch {
+        return; // a malformed %-escape: not an address (and not a reason to fail the whole page)
+      }
+      if (isEmailLike(email)) addScalar(f, 'contact_email', email, [attrEv(url, href)], EMAIL_RANK(email) + (isHome ? 0 : 1));
       return;
     }
-    const inCard = p.$(el).parents().toArray().some((a) => founderCards.has(a as Element));
+    const inCard = founderCards.size > 0 && insideAny(el as Element, founderCards);
     const social = socialOf(href, url);
     if (social && !social.personal && !inCard && !f.socials[social.platform]) f.socials[social.platform] = { value: social.url, evidence: [attrEv(url, href)] };
     const video = youtubeVideo(href, url);
@@ -109,8 +122,8 @@ export function extractTextFacts(f: Facts, p: ParsedPage, topic: string | null):
     if (place.country) addScalar(f, 'country', place.country, [textEv(url, quote)], 2);
   }
   if (topic === 'contact' || topic === null) {
-    for (const m of text.matchAll(/\b[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}\b/g)) {
-      addScalar(f, 'contact_email', m[0].toLowerCase(), [textEv(url, m[0])], EMAIL_RANK(m[0]) + 2);
+    for (const address of emailsInText(text)) {
+      addScalar(f, 'contact_email', address.toLowerCase(), [textEv(url, address)], EMAIL_RANK(address) + 2);
     }
   }
   // Features: headings of a features page, or of a features section on any page.

@@ -1,6 +1,6 @@
 import type { AnyNode, Element } from 'domhandler';
 import { textEv, type Facts } from './facts';
-import { visibleText, type ParsedPage } from './page-text';
+import { subtreeAtMost, visibleText, type ParsedPage } from './page-text';
 import { socialOf } from './socials';
 
 // Structured sections of a page: FAQ markup, pricing plans and the founders on a team page.
@@ -32,21 +32,34 @@ export function extractFaqs(f: Facts, p: ParsedPage, topic: string | null): void
     const answer = line(p.$(el).contents().toArray().filter((n) => n !== summary.get(0)));
     add(question, answer);
   });
+  // Each <dt> pairs with the first <dd> after it: one pass from the end of each list, not a search per term.
   p.$('dl').each((_, dl) => {
-    p.$(dl).children('dt').each((__, dt) => {
-      const dd = p.$(dt).nextAll('dd').first();
+    let nextDd: Element | null = null;
+    const pairs: Array<[Element, Element]> = [];
+    for (let n = (dl as Element).lastChild; n; n = n.prev) {
+      if (n.type !== 'tag') continue;
+      const el = n as Element;
+      if (el.name === 'dd') nextDd = el;
+      else if (el.name === 'dt' && nextDd) pairs.push([el, nextDd]);
+    }
+    for (const [dt, dd] of pairs.reverse()) {
       const question = line(dt);
-      if (dd.length && question.endsWith('?')) add(question, line(dd.get(0)!));
-    });
+      if (question.endsWith('?')) add(question, line(dd));
+    }
   });
   // Question headings count on a FAQ page or under a heading that says FAQ.
+  // "Under a heading": an earlier h1/h2 sibling says FAQ. One pass in document order remembers, per parent,
+  // whether such a sibling has been seen (asking every heading for its earlier siblings is quadratic).
   const faqPage = topic === 'faq' || /faq|frequently asked/i.test(p.$('h1').first().text());
-  p.$('h2, h3, h4, h5').each((_, el) => {
-    const q = line(el);
+  const faqSeenUnder = new Set<AnyNode | null>();
+  p.$('h1, h2, h3, h4, h5').each((_, el) => {
+    const h = el as Element;
+    const underFaq = faqPage || faqSeenUnder.has(h.parent);
+    if ((h.name === 'h1' || h.name === 'h2') && /faq|frequently asked/i.test(p.$(h).text())) faqSeenUnder.add(h.parent);
+    if (h.name === 'h1' || !underFaq) return;
+    const q = line(h);
     if (!q.endsWith('?')) return;
-    const underFaq = faqPage || p.$(el).prevAll('h1, h2').toArray().some((h) => /faq|frequently asked/i.test(p.$(h).text()));
-    if (!underFaq) return;
-    const answer = line(sectionAfter(el as Element));
+    const answer = line(sectionAfter(h));
     if (answer) add(q, answer);
   });
 }
@@ -76,6 +89,19 @@ export function extractPlans(f: Facts, p: ParsedPage, topic: string | null): voi
   });
 }
 
+const SMALL = 200; // nodes: far more than a role line or a name needs
+const CARD_MAX = 1000; // nodes: a team section of dozens of people, not a whole page
+
+// Up to `max` <p> among the next few siblings of an element (a bio follows its role line closely).
+function nextParagraphs(el: Element, max: number): Element[] {
+  const out: Element[] = [];
+  let steps = 0;
+  for (let n = el.nextSibling; n && out.length < max && steps < 4 * max; n = n.nextSibling, steps++) {
+    if (n.type === 'tag' && (n as Element).name === 'p') out.push(n as Element);
+  }
+  return out;
+}
+
 const FOUNDER_TITLE = /\b(co-?founder|founder|ceo|chief executive officer|cto|chief technology officer)\b/i;
 const NAME = /^[A-Z\p{Lu}][\p{L}'’.-]+(?:\s[A-Z\p{Lu}][\p{L}'’.-]+){1,3}$/u;
 
@@ -84,24 +110,42 @@ const NAME = /^[A-Z\p{Lu}][\p{L}'’.-]+(?:\s[A-Z\p{Lu}][\p{L}'’.-]+){1,3}$/u;
 export function extractFounders(f: Facts, p: ParsedPage): Set<Element> {
   const url = p.url;
   const cards = new Set<Element>();
+  // What each card offers, read once per card however many role lines it holds: the children that read
+  // as a person's name, and the social links.
+  const seen = new Map<Element, { names: Element[]; socials: Record<string, string> }>();
+  const cardInfo = (card: Element) => {
+    let info = seen.get(card);
+    if (!info && !subtreeAtMost(card, CARD_MAX)) seen.set(card, (info = { names: [], socials: {} }));
+    if (!info) {
+      const names = p.$(card).children('h2, h3, h4, h5, strong, b, .name, [class*="name" i]').toArray()
+        .filter((n) => subtreeAtMost(n, SMALL) && NAME.test(line(n)));
+      const socials: Record<string, string> = {};
+      p.$(card).find('a[href]').each((__, a) => {
+        const s = socialOf(p.$(a).attr('href')!, url);
+        if (s && !socials[s.platform]) socials[s.platform] = s.url;
+      });
+      seen.set(card, (info = { names, socials }));
+    }
+    return info;
+  };
+  // Every lookup is bounded (small subtrees, a few siblings, each card read once), so a page of deeply
+  // nested or endlessly repeated elements costs linear time.
   p.$('p, span, div, h4, h5, h6, small, em, strong').each((_, el) => {
+    if (!subtreeAtMost(el, SMALL)) return;
     const title = line(el);
     if (!title || title.length > 80 || !FOUNDER_TITLE.test(title) || p.$(el).find('p, div').length) return;
     const card = (el as Element).parent as Element | null;
     if (!card || card.type !== 'tag' || ['body', 'main'].includes(card.name)) return;
-    const nameEl = p.$(card).children('h2, h3, h4, h5, strong, b, .name, [class*="name" i]').toArray().find((n) => n !== el && NAME.test(line(n)));
+    const info = cardInfo(card);
+    const nameEl = info.names.find((n) => n !== el);
     if (!nameEl) return;
     const name = line(nameEl);
-    const bioEl = p.$(el).nextAll('p').toArray().find((n) => line(n).length >= 20);
+    const bioEl = nextParagraphs(el as Element, 5).find((n) => line(n).length >= 20);
     const bio = bioEl ? line(bioEl) : null;
-    const socials: Record<string, string> = {};
-    p.$(card).find('a[href]').each((__, a) => {
-      const s = socialOf(p.$(a).attr('href')!, url);
-      if (s && !socials[s.platform]) socials[s.platform] = s.url;
-    });
+    const socials = info.socials;
     cards.add(card);
     f.founders.push({
-      name, title, bio: bio && bio.length <= 3000 ? bio : null, socials,
+      name, title, bio: bio && bio.length <= 3000 ? bio : null, socials: { ...socials },
       evidence: [textEv(url, name), textEv(url, title), ...(bio ? [textEv(url, bio)] : [])],
     });
   });

@@ -1,6 +1,8 @@
 // Which links of a homepage are worth fetching: pages that usually hold the facts a listing needs
 // (pricing, about, team, FAQ, features, contact, press, changelog), scored by path and anchor text.
 
+import { trimTrailing } from '../domain/strings';
+
 export type LinkCandidate = { url: string; text: string };
 export type ScoredLink = { url: string; score: number; topic: string | null };
 
@@ -52,8 +54,8 @@ export function chooseLinks(base: string, links: LinkCandidate[], limit: number)
     }
     if (!sameSite(u, home) || (u.protocol !== 'http:' && u.protocol !== 'https:')) continue;
     u.hash = '';
-    if (u.pathname.length > 1) u.pathname = u.pathname.replace(/\/+$/, '');
-    if (u.href === home.href || `${u.origin}${u.pathname}` === `${home.origin}${home.pathname}`.replace(/\/+$/, '')) continue;
+    if (u.pathname.length > 1) u.pathname = trimTrailing(u.pathname, '/');
+    if (u.href === home.href || `${u.origin}${u.pathname}` === trimTrailing(`${home.origin}${home.pathname}`, '/')) continue;
     const scored = scoreLink(u, text);
     if (!scored) continue;
     const prev = byUrl.get(scored.url);

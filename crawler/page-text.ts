@@ -27,6 +27,21 @@ function walk(node: AnyNode, out: string[]): void {
   if (block) out.push('\n');
 }
 
+// Whether a subtree has at most `max` nodes. Extractors that look at the text of every element first ask
+// this of small things (a role line, a name): reading each element's whole subtree from every element of a
+// deeply nested page would take time quadratic in its depth.
+export function subtreeAtMost(node: AnyNode, max: number): boolean {
+  const stack: AnyNode[] = [node];
+  let seen = 0;
+  while (stack.length) {
+    const n = stack.pop()!;
+    if (++seen > max) return false;
+    const children = (n as Element).children;
+    if (children) for (const c of children) stack.push(c);
+  }
+  return true;
+}
+
 // Text with one line per block element and single spaces inside lines.
 export function visibleText(node: AnyNode | AnyNode[]): string {
   const out: string[] = [];

@@ -1,4 +1,5 @@
 import type { SocialPlatform } from '../domain/draft-fields';
+import { trimTrailing } from '../domain/strings';
 
 // Maps a link to the spec's social platforms. Share buttons, posts and videos are not profiles.
 export type SocialLink = { platform: SocialPlatform; url: string; personal: boolean };
@@ -14,7 +15,7 @@ export function socialOf(href: string, base?: string): SocialLink | null {
   }
   if (u.protocol !== 'https:' && u.protocol !== 'http:') return null;
   const h = host(u);
-  const path = u.pathname.replace(/\/+$/, '');
+  const path = trimTrailing(u.pathname, '/');
   const seg = path.split('/').filter(Boolean);
   const first = (seg[0] ?? '').toLowerCase();
   const clean = `https://${u.hostname.toLowerCase()}${path}`;

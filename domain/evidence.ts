@@ -1,3 +1,4 @@
+import { trimTrailing } from './strings';
 // Evidence quotes: a drafted value survives only if a quote it cites is really on the page it names.
 // `text` quotes are passages of the page's visible text; `attribute` quotes are verbatim attribute,
 // <title> or JSON-LD strings (meta description, og:*, a link's href, a JSON-LD name …).
@@ -65,7 +66,7 @@ function stripUrl(u: string): string {
   try {
     const x = new URL(u);
     x.hash = '';
-    return `${x.host.replace(/^www\./, '')}${x.pathname.replace(/\/+$/, '')}${x.search}`.toLowerCase();
+    return `${x.host.replace(/^www\./, '')}${trimTrailing(x.pathname, '/')}${x.search}`.toLowerCase();
   } catch {
     return u.trim().toLowerCase();
   }

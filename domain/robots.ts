@@ -2,7 +2,7 @@
 // naming our product token applies (all such groups merged), else the `*` groups; the longest
 // matching rule wins and allow wins a tie; `*` matches any sequence and a trailing `$` anchors the end.
 
-export type RobotsRule = { allow: boolean; pattern: string; regex: RegExp };
+export type RobotsRule = { allow: boolean; pattern: string };
 export type RobotsGroup = { agents: string[]; rules: RobotsRule[] };
 export type RobotsFile = { groups: RobotsGroup[] };
 
@@ -27,13 +27,24 @@ export function normalisePath(p: string): string {
   return out;
 }
 
-function compile(pattern: string): RegExp {
+// Rules are written by the sites we crawl. Compiled to regular expressions, a rule such as
+// `Disallow: /*a*a*a*a*a*a*a*b` backtracks for minutes on a short path and blocks the whole process. A `*`-only
+// glob is matched instead by finding each literal piece at its leftmost place after the previous one: the same
+// answers in time linear in the path.
+export function patternMatches(pattern: string, path: string): boolean {
   const anchored = pattern.endsWith('$');
-  const body = (anchored ? pattern.slice(0, -1) : pattern)
-    .split('*')
-    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-    .join('.*');
-  return new RegExp(`^${body}${anchored ? '$' : ''}`);
+  const pieces = (anchored ? pattern.slice(0, -1) : pattern).split('*');
+  const first = pieces[0];
+  if (!path.startsWith(first)) return false;
+  if (pieces.length === 1) return !anchored || path.length === first.length;
+  let pos = first.length;
+  for (let i = 1; i < pieces.length - 1; i++) {
+    const at = path.indexOf(pieces[i], pos);
+    if (at < 0) return false;
+    pos = at + pieces[i].length;
+  }
+  const last = pieces[pieces.length - 1];
+  return anchored ? path.length - last.length >= pos && path.endsWith(last) : path.indexOf(last, pos) >= 0;
 }
 
 export function parseRobots(text: string): RobotsFile {
@@ -55,7 +66,7 @@ export function parseRobots(text: string): RobotsFile {
       if (!current) continue; // rules before any user-agent line belong to no group
       if (value === '') continue; // an empty rule matches nothing
       const pattern = normalisePath(value);
-      current.rules.push({ allow: key === 'allow', pattern, regex: compile(pattern) });
+      current.rules.push({ allow: key === 'allow', pattern });
     } else {
       lastWasAgent = false; // sitemap and other records end a run of user-agent lines too
     }
@@ -79,7 +90,7 @@ export function isAllowed(file: RobotsFile, productToken: string, pathAndQuery: 
   if (path === '/robots.txt') return true;
   let best: RobotsRule | null = null;
   for (const rule of rulesFor(file, productToken)) {
-    if (!rule.regex.test(path)) continue;
+    if (!patternMatches(rule.pattern, path)) continue;
     if (!best || rule.pattern.length > best.pattern.length || (rule.pattern.length === best.pattern.length && rule.allow)) best = rule;
   }
   return best ? best.allow : true;

@@ -3,6 +3,7 @@ import type { Db } from '../storage/db';
 import type { Actor } from '../tools/actor';
 import type { AnyTool } from '../tools/define';
 import { ToolError } from '../tools/errors';
+import { authorize } from '../tools/authorize';
 import { claimIdempotencyKey, finishIdempotencyKey, releaseIdempotencyKey } from '../storage/queries/idempotency';
 
 // Idempotency-Key semantics, shared by REST (the header) and MCP (`_meta.idempotencyKey` of tools/call):
@@ -27,6 +28,9 @@ export async function withIdempotency(
   run: () => Promise<Outcome>,
 ): Promise<Outcome & { replayed?: boolean }> {
   const { db, actor, tool, key } = opts;
+  // Access first: a stored answer is replayed only to a caller allowed to make the request now (a key with
+  // fewer scopes must not replay what a broader key stored, nor a 403 be replayed to the broader key).
+  authorize(tool, actor);
   if (key === undefined || !tool.http.idempotencyKey || actor.kind === 'anonymous') return run();
   if (!KEY_PATTERN.test(key)) {
     throw new ToolError('invalid_input', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', [{ path: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);

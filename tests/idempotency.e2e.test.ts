@@ -49,6 +49,21 @@ describe('Idempotency-Key', () => {
     expect(other.status).toBe(404);
   });
 
+  it('replays only to a caller whose access allows the request now', async () => {
+    const body = { items: [{ product: 'featured', listing_id: listingId }], billing_country: 'IT' };
+    const first = await checkout(body, 'scoped-1');
+    expect(first.status).toBe(201);
+    const readOnly = (createApiKey({ db: app.db, clock: app.clock }, app.db.sqlite.prepare("SELECT id FROM users WHERE email = 'buyer@example.test'").pluck().get() as number, 'read only', ['account:read']) as { key: string }).key;
+    const replay = await checkout(body, 'scoped-1', readOnly);
+    expect(replay.status).toBe(403);
+    expect(replay.body.checkout_url).toBeUndefined();
+    // and a refusal is not stored: the full key still gets its own first answer back
+    const denied = await checkout({ ...body, billing_country: 'ES' }, 'scoped-2', readOnly);
+    expect(denied.status).toBe(403);
+    const allowed = await checkout({ ...body, billing_country: 'ES' }, 'scoped-2');
+    expect(allowed.status).toBe(201);
+  });
+
   it('keeps a failed validation as the outcome, and rejects malformed keys', async () => {
     const bad = { items: [] };
     const first = await checkout(bad, 'bad-1');

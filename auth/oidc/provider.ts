@@ -27,6 +27,16 @@ export const OAUTH_ROUTES = {
   credential: '/oauth/credential',
 } as const;
 
+// Every outbound fetch of the provider (client ID metadata documents, sector identifiers, JWKS URIs) goes
+// through its SSRF-guarded dispatcher. If the library could not set that dispatcher up it would still fetch
+// (with a warning); here the fetch is refused instead, so a client_id URL can never reach internal addresses.
+export function metadataFetch(url: string | URL, options: RequestInit & { dispatcher?: unknown }): Promise<Response> {
+  const override = clientMetadataFetch();
+  if (override) return override(url, options);
+  if (!options?.dispatcher) return Promise.reject(new Error('Outbound fetch refused: the SSRF-guarded dispatcher is not in place.'));
+  return globalThis.fetch(url, options);
+}
+
 export const interactionPath = (uid: string) => `/oauth/interaction/${uid}`;
 
 const DAY = 86_400;
@@ -127,7 +137,7 @@ export function createProvider(deps: AuthDeps): Provider {
     clientBasedCORS: () => true,
     renderError: async (ctx, out) => renderOAuthError(ctx, { ...out }, config.siteName),
     // Tests may serve client metadata documents on loopback; production keeps the library's SSRF guard.
-    fetch: (url, options) => (clientMetadataFetch() ?? globalThis.fetch)(url as string | URL, options as RequestInit),
+    fetch: (url, options) => metadataFetch(url as string | URL, options as RequestInit & { dispatcher?: unknown }),
   };
 
   const provider = new Provider(config.siteUrl, configuration);

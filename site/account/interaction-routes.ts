@@ -2,10 +2,12 @@ import type { Context, Hono } from 'hono';
 import { errors as oidcErrors } from 'oidc-provider';
 import { signIn } from '../../auth/accounts';
 import { csrfToken, csrfValid, currentUser, startSession } from '../../auth/session';
+import { clientIp } from '../../auth/actor';
+import { LoginThrottle } from '../../auth/login-throttle';
 import { nodeBindings } from '../../auth/oidc/mount';
 import { approveConsent } from '../../auth/oidc/grants';
 import { userById } from '../../storage/queries/users';
-import { formString, seeOther, send } from './ui';
+import { formString, seeOther, send, tooManyAttempts } from './ui';
 import { ConsentPage, InteractionGonePage, InteractionLoginPage, type ClientView } from './interaction-views';
 import type { AccountDeps } from './routes';
 
@@ -24,6 +26,7 @@ const hostOf = (uri: unknown) => {
 export function registerInteractionRoutes(app: Hono, deps: AccountDeps): void {
   const { provider, config } = deps;
   const siteName = config.siteName;
+  const throttle = deps.throttle ?? new LoginThrottle(deps.clock);
 
   async function load(c: Context): Promise<Interaction | Response> {
     const { incoming, outgoing } = nodeBindings(c);
@@ -55,7 +58,7 @@ export function registerInteractionRoutes(app: Hono, deps: AccountDeps): void {
     return seeOther(c, to);
   };
 
-  async function loginPage(c: Context, details: Interaction, extra: { error?: string; email?: string } = {}, status: 200 | 401 = 200) {
+  async function loginPage(c: Context, details: Interaction, extra: { error?: string; email?: string } = {}, status: 200 | 401 | 429 = 200) {
     const user = currentUser(c, deps);
     return send(c, InteractionLoginPage({
       siteName, uid: details.uid, csrf: csrfToken(c, deps, user), client: await clientView(details), signedInAs: user?.email, ...extra,
@@ -85,8 +88,18 @@ export function registerInteractionRoutes(app: Hono, deps: AccountDeps): void {
     const f = await c.req.parseBody();
     if (!csrfValid(c, deps, currentUser(c, deps), f.csrf)) return loginPage(c, details, { error: 'The form expired. Please sign in again.' }, 401);
     const email = formString(f.email, 300);
+    const ip = clientIp(c);
+    const wait = throttle.retryAfter(email, ip);
+    if (wait) {
+      c.header('retry-after', String(wait));
+      return loginPage(c, details, { email, error: tooManyAttempts(wait) }, 429);
+    }
     const userId = await signIn(deps, email, formString(f.password, 1000));
-    if (userId === null) return loginPage(c, details, { email, error: 'The e-mail or the password is not right.' }, 401);
+    if (userId === null) {
+      throttle.failed(email, ip);
+      return loginPage(c, details, { email, error: 'The e-mail or the password is not right.' }, 401);
+    }
+    throttle.succeeded(email, ip);
     startSession(c, deps, userId); // signed in on the site too, so the account page works right after
     return finish(c, { login: { accountId: String(userId) } });
   });

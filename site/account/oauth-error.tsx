@@ -1,5 +1,6 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import { AccountLayout } from './ui';
+import { PAGE_HEADERS } from '../security-headers';
 
 // oidc-provider's error page (bad client, bad redirect_uri, …) in the site's look. Values are escaped by hono/jsx.
 export async function renderOAuthError(ctx: KoaContextWithOIDC, out: Record<string, unknown>, siteName: string): Promise<void> {
@@ -12,5 +13,6 @@ export async function renderOAuthError(ctx: KoaContextWithOIDC, out: Record<stri
   );
   ctx.type = 'html';
   ctx.set('cache-control', 'no-store');
+  for (const [k, v] of Object.entries(PAGE_HEADERS)) ctx.set(k, v);
   ctx.body = `<!doctype html>${await (page as unknown as { toString(): string | Promise<string> }).toString()}`;
 }

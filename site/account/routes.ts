@@ -3,14 +3,16 @@ import type Provider from 'oidc-provider';
 import type { AuthDeps } from '../../auth/actor';
 import { createApiKey, parseScopes, signIn, signUp } from '../../auth/accounts';
 import { csrfToken, csrfValid, currentUser, endSession, startSession, type SiteUser } from '../../auth/session';
+import { clientIp } from '../../auth/actor';
+import { LoginThrottle } from '../../auth/login-throttle';
 import { endProviderSession } from '../../auth/oidc/mount';
 import { apiKeysOfUser, revokeApiKey } from '../../storage/queries/api-keys';
 import { connectedApps, revokeClientGrants } from '../../storage/queries/oauth';
-import { formString, safeNext, seeOther, send } from './ui';
+import { formString, safeNext, seeOther, send, tooManyAttempts } from './ui';
 import { AccountPage, SignInPage, SignUpPage, type AccountView } from './views';
 import { registerInteractionRoutes } from './interaction-routes';
 
-export type AccountDeps = AuthDeps & { provider: Provider };
+export type AccountDeps = AuthDeps & { provider: Provider; throttle?: LoginThrottle };
 
 type Form = Record<string, string | File | (string | File)[]>;
 const form = (c: Context) => c.req.parseBody({ all: true }) as Promise<Form>;
@@ -23,6 +25,8 @@ const csrfFailed = (c: Context) =>
 // Sign-up, sign-in, sign-out, the account page (API keys, connected apps), and the OAuth interaction pages.
 export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {
   const siteName = deps.config.siteName;
+  // One count of failed sign-ins for the site form and the OAuth sign-in page alike.
+  const throttle = deps.throttle ?? new LoginThrottle(deps.clock);
 
   const accountPage = (c: Context, user: SiteUser, extra: Partial<AccountView> = {}, status: 200 | 201 | 400 = 200) =>
     send(c, AccountPage({
@@ -58,10 +62,18 @@ export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {
     if (!csrfValid(c, deps, undefined, f.csrf)) return csrfFailed(c);
     const next = safeNext(f.next);
     const email = formString(f.email, 300);
+    const ip = clientIp(c);
+    const wait = throttle.retryAfter(email, ip);
+    if (wait) {
+      c.header('retry-after', String(wait));
+      return send(c, SignInPage({ siteName, csrf: csrfToken(c, deps, undefined), next, email, error: tooManyAttempts(wait) }), 429);
+    }
     const userId = await signIn(deps, email, formString(f.password, 1000));
     if (userId === null) {
+      throttle.failed(email, ip);
       return send(c, SignInPage({ siteName, csrf: csrfToken(c, deps, undefined), next, email, error: 'The e-mail or the password is not right.' }), 401);
     }
+    throttle.succeeded(email, ip);
     startSession(c, deps, userId);
     return seeOther(c, next);
   });
@@ -113,5 +125,5 @@ export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {
     return seeOther(c, '/account#connected-apps');
   });
 
-  registerInteractionRoutes(app, deps);
+  registerInteractionRoutes(app, { ...deps, throttle });
 }

@@ -2,12 +2,14 @@ import type { Context } from 'hono';
 import type { Child } from 'hono/jsx';
 import { Layout } from '../layout';
 import { SCOPE_DESCRIPTIONS, type Scope } from '../../tools/scopes';
+import { PAGE_HEADERS } from '../security-headers';
 
 // Shared bits of the account and OAuth pages. Every response here is personal: never cached anywhere.
-export async function send(c: Context, node: Child, status: 200 | 201 | 400 | 401 | 403 | 404 | 409 = 200): Promise<Response> {
+export async function send(c: Context, node: Child, status: 200 | 201 | 400 | 401 | 403 | 404 | 409 | 429 = 200): Promise<Response> {
   const html = await (node as { toString(): string | Promise<string> }).toString();
+  // The OAuth interaction pages are routed before the site's header middleware, so they set the headers here.
+  for (const [k, v] of Object.entries(PAGE_HEADERS)) c.header(k, v); // consent and key pages must not be framed
   c.header('cache-control', 'no-store');
-  c.header('x-frame-options', 'DENY'); // consent and key pages must not be framed (clickjacking)
   c.header('referrer-policy', 'no-referrer');
   return c.html(`<!doctype html>${html}`, status);
 }
@@ -39,6 +41,10 @@ export const OTHER_SCOPE_WORDS: Record<string, string> = {
   offline_access: 'Stay connected when you are not using it (renew its access on its own)',
 };
 export const scopeWords = (s: string) => SCOPE_DESCRIPTIONS[s as Scope] ?? OTHER_SCOPE_WORDS[s] ?? s;
+
+// The sign-in refusal while too many attempts have failed (auth/login-throttle.ts).
+export const tooManyAttempts = (seconds: number) =>
+  `Too many failed sign-ins. Wait ${Math.ceil(seconds / 60)} minute${seconds > 60 ? 's' : ''} and try again.`;
 
 export const formString = (v: unknown, max = 1000) => (typeof v === 'string' ? v.slice(0, max) : '');
 

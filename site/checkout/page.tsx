@@ -73,7 +73,8 @@ function BillingForm(p: CheckoutView) {
       <p><button type="submit">Pay {usd(o.totalCents)}{p.testMode ? ' (test mode, no real payment)' : ''}</button></p>
       <p class="muted small">
         {p.providerName === 'test' ? 'Test mode: pressing Pay marks the order paid at once. No card is asked for and no money moves.'
-          : 'You will pay on Stripe’s secure page. This site never sees your card or account details.'}
+          : p.providerName === 'none' ? 'Online payment is not set up on this site yet: nothing can be charged here. Ask the site team how to pay by bank transfer.'
+            : 'You will pay on Stripe’s secure page. This site never sees your card or account details.'}
         {' '}If your billing country changes the VAT, you will see the new total before anything is charged.
       </p>
     </form>

@@ -35,9 +35,12 @@ function paymentOrder(o: OrderRecord, siteUrl: string): PaymentOrder {
 
 // GET /checkout/:token (review, billing, Pay), POST /checkout/:token/pay, and POST /webhooks/stripe.
 export function registerCheckoutRoutes(app: Hono, deps: CheckoutDeps): void {
-  const payments = deps.payments ?? paymentProviderFromEnv(process.env, deps.clock);
+  const payments = deps.payments ?? paymentProviderFromEnv(process.env, deps.clock, deps.config.siteUrl);
   if (payments.name === 'stripe' && !process.env.STRIPE_WEBHOOK_SECRET) {
     console.warn('[payments] STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: payments will never be confirmed.');
+  }
+  if (payments.name === 'none') {
+    console.warn('[payments] No payment provider: set STRIPE_SECRET_KEY (test mode runs only for local sites or with PAYMENTS_TEST_MODE=true).');
   }
 
   const load = (token: string) => {
@@ -93,6 +96,7 @@ export function registerCheckoutRoutes(app: Hono, deps: CheckoutDeps): void {
       return page(c, view(c, updated, { notice: 'The payment could not be started. Nothing was charged; please try again in a moment.' }), 503);
     }
     if (session.kind === 'redirect') return c.redirect(session.redirectUrl, 303);
+    if (payments.name === 'none') throw new Error('the unconfigured payment provider completed a payment');
     recordPayment(deps.db, deps.clock.now(), order.id, { provider: payments.name, method: session.method, reference: session.reference });
     return c.redirect(`/checkout/${order.checkoutToken}`, 303);
   });

@@ -105,6 +105,10 @@ function ApiDocs(props: { config: AppConfig; tools: AnyTool[] }) {
           <p>{ERROR_HELP[k]}</p>
         </section>
       ))}
+      <section aria-labelledby="error-payload_too_large">
+        <h3 id="error-payload_too_large"><code>payload_too_large</code> · 413 Payload too large</h3>
+        <p>The request body is over the limit (1 MiB for the REST API, 4 MiB for MCP) and was not read. Send a smaller request.</p>
+      </section>
       <section aria-labelledby="error-internal">
         <h3 id="error-internal"><code>internal</code> · 500 Internal error</h3>
         <p>{ERROR_HELP.internal}</p>
