@@ -11,6 +11,9 @@ const arg = (name: string, dflt: number) => {
 const LISTINGS = arg('listings', 100_000);
 const SECONDS = arg('seconds', 10);
 const CONNECTIONS = arg('connections', 32);
+// --only TEXT runs the baseline and the scenarios whose name contains TEXT.
+const onlyAt = process.argv.indexOf('--only');
+const ONLY = onlyAt > 0 ? process.argv[onlyAt + 1] : null;
 
 type Ready = { basePort: number; appPort: number; loadMs: number; slugs: string[] };
 
@@ -55,7 +58,7 @@ const scenarios: Scenario[] = [
 
 type Row = { name: string; rps: number; p50: number; p99: number; errors: number };
 const rows: Row[] = [];
-for (const s of scenarios) {
+for (const s of scenarios.filter((x, i) => i === 0 || !ONLY || x.name.includes(ONLY))) {
   const result = await autocannon({
     url: `http://127.0.0.1:${s.port}`,
     connections: CONNECTIONS,
@@ -74,7 +77,7 @@ console.log(`\n${LISTINGS.toLocaleString('en')} listings loaded in ${ready.loadM
 console.log('| scenario | req/s | p50 ms | p99 ms | errors | vs baseline |');
 console.log('|---|---:|---:|---:|---:|---:|');
 for (const r of rows) console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${pct(r.rps, base)} |`);
-const ratio = (mcp: string, rest: string) => pct(byName.get(mcp)!.rps, byName.get(rest)!.rps);
+const ratio = (mcp: string, rest: string) => (byName.has(mcp) && byName.has(rest) ? pct(byName.get(mcp)!.rps, byName.get(rest)!.rps) : 'not run');
 console.log(`\nMCP tools/call vs the same REST operation: get_listing ${ratio('MCP tools/call get_listing', 'REST get_listing')}, ` +
   `search_listings ${ratio('MCP tools/call search_listings (typo)', 'REST search_listings (typo query)')}`);
 console.log('Targets: get_listing ≥ 50 % of baseline, search_listings ≥ 20 %, MCP ≥ 60 % of REST.');
