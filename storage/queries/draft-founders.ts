@@ -4,6 +4,7 @@ import type { DraftFounder } from '../schema';
 import { acceptInvite, getDraft, updateDraft, type DraftInviteRow, type DraftRow } from './drafts';
 import { addListingOwner } from './ownership';
 import { completeness } from '../../domain/draft-fields';
+import { preparedFor } from '../prepared';
 
 // A draft's founders on its listing. The draft's list is the truth: syncing makes the listing's founders
 // exactly that list, in order. Founders typed by the submitter are plain founder rows owned by the listing;
@@ -21,29 +22,21 @@ export const slugify = (s: string) =>
   s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 200).replace(/-+$/, '');
 
 type Statements = Record<'links' | 'byUser' | 'profile' | 'invite' | 'slugTaken' | 'insert' | 'update' | 'link' | 'unlink' | 'dropOrphan', Database.Statement>;
-const cache = new WeakMap<Db, Statements>();
-function statements(db: Db): Statements {
-  let s = cache.get(db);
-  if (s) return s;
-  const p = (sql: string) => db.sqlite.prepare(sql);
-  s = {
-    links: p(`SELECT f.id, f.name, f.user_id FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id WHERE lf.listing_id = ? ORDER BY lf.position`),
-    byUser: p(`SELECT id FROM founders WHERE user_id = ?`),
-    profile: p(`SELECT name, bio, socials FROM founders WHERE user_id = ?`),
-    invite: p(`SELECT accepted_at FROM draft_invites WHERE id = ?`),
-    slugTaken: p(`SELECT 1 FROM founders WHERE slug = ?`),
-    insert: p(`INSERT INTO founders (slug, name, bio, socials, user_id, created_at) VALUES (@slug, @name, @bio, @socials, @userId, @now) RETURNING id`),
-    update: p(`UPDATE founders SET name = @name, bio = @bio, socials = @socials WHERE id = @id`),
-    link: p(`INSERT INTO listing_founders (listing_id, founder_id, title, position) VALUES (?, ?, ?, ?)
-      ON CONFLICT (listing_id, founder_id) DO UPDATE SET title = excluded.title, position = excluded.position`),
-    unlink: p(`DELETE FROM listing_founders WHERE listing_id = ? AND founder_id = ?`),
-    // Founder rows the submitter typed disappear with their last link; people's own profiles stay.
-    dropOrphan: p(`DELETE FROM founders WHERE id = ? AND user_id IS NULL AND is_demo = 0
-      AND NOT EXISTS (SELECT 1 FROM listing_founders WHERE founder_id = ?)`),
-  };
-  cache.set(db, s);
-  return s;
-}
+const statements = preparedFor((p): Statements => ({
+  links: p(`SELECT f.id, f.name, f.user_id FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id WHERE lf.listing_id = ? ORDER BY lf.position`),
+  byUser: p(`SELECT id FROM founders WHERE user_id = ?`),
+  profile: p(`SELECT name, bio, socials FROM founders WHERE user_id = ?`),
+  invite: p(`SELECT accepted_at FROM draft_invites WHERE id = ?`),
+  slugTaken: p(`SELECT 1 FROM founders WHERE slug = ?`),
+  insert: p(`INSERT INTO founders (slug, name, bio, socials, user_id, created_at) VALUES (@slug, @name, @bio, @socials, @userId, @now) RETURNING id`),
+  update: p(`UPDATE founders SET name = @name, bio = @bio, socials = @socials WHERE id = @id`),
+  link: p(`INSERT INTO listing_founders (listing_id, founder_id, title, position) VALUES (?, ?, ?, ?)
+    ON CONFLICT (listing_id, founder_id) DO UPDATE SET title = excluded.title, position = excluded.position`),
+  unlink: p(`DELETE FROM listing_founders WHERE listing_id = ? AND founder_id = ?`),
+  // Founder rows the submitter typed disappear with their last link; people's own profiles stay.
+  dropOrphan: p(`DELETE FROM founders WHERE id = ? AND user_id IS NULL AND is_demo = 0
+    AND NOT EXISTS (SELECT 1 FROM listing_founders WHERE founder_id = ?)`),
+}));
 
 function uniqueFounderSlug(db: Db, name: string): string {
   const base = slugify(name) || 'founder';

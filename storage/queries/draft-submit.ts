@@ -7,6 +7,7 @@ import { syncListingFounders, slugify } from './draft-founders';
 import { addListingOwner } from './ownership';
 import { addVersion } from './listing-history';
 import { normaliseDomain } from '../../domain/domains';
+import { preparedFor } from '../prepared';
 
 // A ready draft saved as the caller's listing (submit_draft), and the same listing kept in step with later
 // draft edits (update_draft). The listing is saved as 'submitted': not published, not in public search.
@@ -22,31 +23,23 @@ const LISTS = ['features', 'usps', 'keywords', 'tags'] as const;
 
 type Statements = Record<'byId' | 'byDomain' | 'slugTaken' | 'insert' | 'category' | 'dropPrimary' | 'setPrimary' | 'milestone' | 'addMilestone'
   | 'editMilestone' | 'dropMilestone' | 'status', Database.Statement> & { updates: Map<string, Database.Statement> };
-const cache = new WeakMap<Db, Statements>();
-function statements(db: Db): Statements {
-  let s = cache.get(db);
-  if (s) return s;
-  const p = (sql: string) => db.sqlite.prepare(sql);
-  s = {
-    byId: p(`SELECT * FROM listings WHERE id = ?`),
-    byDomain: p(`SELECT id, slug, name, owner_user_id FROM listings WHERE domain = ? AND id IS NOT ? ORDER BY id LIMIT 1`),
-    slugTaken: p(`SELECT 1 FROM listings WHERE slug = ?`),
-    insert: p(`INSERT INTO listings (slug, name, url, domain, status, owner_user_id, created_at, updated_at)
-      VALUES (@slug, @name, @url, @domain, 'submitted', @userId, @now, @now) RETURNING id`),
-    category: p(`SELECT id FROM categories WHERE lower(name) = lower(?)`),
-    dropPrimary: p(`DELETE FROM listing_categories WHERE listing_id = ? AND is_primary = 1 AND category_id <> ?`),
-    setPrimary: p(`INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (?, ?, 1)
-      ON CONFLICT (listing_id, category_id) DO UPDATE SET is_primary = 1`),
-    milestone: p(`SELECT id FROM milestones WHERE listing_id = ? AND date = ? AND title = ? LIMIT 1`),
-    addMilestone: p(`INSERT INTO milestones (listing_id, date, title, description, url) VALUES (?, ?, ?, ?, ?)`),
-    editMilestone: p(`UPDATE milestones SET description = ?, url = ? WHERE id = ?`),
-    dropMilestone: p(`DELETE FROM milestones WHERE listing_id = ? AND date = ? AND title = ?`),
-    status: p(`UPDATE listings SET status = 'submitted' WHERE id = ? AND status IN ('draft', 'rejected')`),
-    updates: new Map(), // one UPDATE per set of changed columns
-  };
-  cache.set(db, s);
-  return s;
-}
+const statements = preparedFor((p): Statements => ({
+  byId: p(`SELECT * FROM listings WHERE id = ?`),
+  byDomain: p(`SELECT id, slug, name, owner_user_id FROM listings WHERE domain = ? AND id IS NOT ? ORDER BY id LIMIT 1`),
+  slugTaken: p(`SELECT 1 FROM listings WHERE slug = ?`),
+  insert: p(`INSERT INTO listings (slug, name, url, domain, status, owner_user_id, created_at, updated_at)
+    VALUES (@slug, @name, @url, @domain, 'submitted', @userId, @now, @now) RETURNING id`),
+  category: p(`SELECT id FROM categories WHERE lower(name) = lower(?)`),
+  dropPrimary: p(`DELETE FROM listing_categories WHERE listing_id = ? AND is_primary = 1 AND category_id <> ?`),
+  setPrimary: p(`INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (?, ?, 1)
+    ON CONFLICT (listing_id, category_id) DO UPDATE SET is_primary = 1`),
+  milestone: p(`SELECT id FROM milestones WHERE listing_id = ? AND date = ? AND title = ? LIMIT 1`),
+  addMilestone: p(`INSERT INTO milestones (listing_id, date, title, description, url) VALUES (?, ?, ?, ?, ?)`),
+  editMilestone: p(`UPDATE milestones SET description = ?, url = ? WHERE id = ?`),
+  dropMilestone: p(`DELETE FROM milestones WHERE listing_id = ? AND date = ? AND title = ?`),
+  status: p(`UPDATE listings SET status = 'submitted' WHERE id = ? AND status IN ('draft', 'rejected')`),
+  updates: new Map(), // one UPDATE per set of changed columns
+}));
 
 export type DomainListing = { id: number; slug: string; name: string; owner_user_id: number | null };
 // Another listing of the same website (one listing per site: an existing one is claimed, not resubmitted).

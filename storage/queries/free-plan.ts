@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { getNumberSetting } from './settings';
 import { statusesMovingTo } from '../../domain/listing-status';
 import type { FreeQueueSettings } from '../../domain/free-plan';
+import { preparedFor } from '../prepared';
 
 // The free plan's storage: the queue's weekly counts, the badge checks, and the status moves the jobs make.
 // Every move is a conditional UPDATE guarded by the statuses domain/listing-status allows, so a listing that
@@ -17,34 +18,25 @@ const inList = (statuses: string[]) => statuses.map((s) => `'${s}'`).join(', ');
 
 type Statements = Record<'used' | 'queue' | 'subject' | 'addCheck' | 'pruneChecks' | 'lastCheck' | 'awaiting' | 'found' | 'due',
   Database.Statement>;
-const cache = new WeakMap<Db, Statements>();
-
-function statements(db: Db): Statements {
-  let s = cache.get(db);
-  if (s) return s;
-  const p = (sql: string) => db.sqlite.prepare(sql);
-  s = {
-    // A free launch holds its week's place from the moment it is queued.
-    used: p(`SELECT launch_week AS week, count(*) AS n FROM listings
-      WHERE plan = 'free' AND status IN ('awaiting_badge', 'scheduled', 'live') AND launch_week IN (SELECT value FROM json_each(?))
-      GROUP BY launch_week`),
-    queue: p(`UPDATE listings SET plan = 'free', status = 'awaiting_badge', launch_week = @week, updated_at = @at
-      WHERE id = @id AND status IN (${inList(statusesMovingTo('awaiting_badge'))})`),
-    subject: p('SELECT id, slug, url, status, launch_week FROM listings WHERE id = ?'),
-    addCheck: p('INSERT INTO badge_checks (listing_id, checked_at, found, detail, snippet) VALUES (@listingId, @at, @found, @detail, @snippet)'),
-    pruneChecks: p(`DELETE FROM badge_checks WHERE listing_id = @listingId AND id NOT IN
-      (SELECT id FROM badge_checks WHERE listing_id = @listingId ORDER BY checked_at DESC, id DESC LIMIT ${KEEP_CHECKS})`),
-    lastCheck: p('SELECT checked_at, found, detail, snippet FROM badge_checks WHERE listing_id = ? ORDER BY checked_at DESC, id DESC LIMIT 1'),
-    awaiting: p("SELECT id FROM listings WHERE status = 'awaiting_badge' ORDER BY id"),
-    found: p(`UPDATE listings SET status = @status, launch_week = @week, updated_at = @at,
-      launched_at = CASE WHEN @status = 'live' THEN @at ELSE launched_at END
-      WHERE id = @id AND status = 'awaiting_badge'`),
-    due: p(`UPDATE listings SET status = 'live', launched_at = @at, updated_at = @at
-      WHERE status = 'scheduled' AND launch_week IS NOT NULL AND launch_week <= @monday RETURNING id`),
-  };
-  cache.set(db, s);
-  return s;
-}
+const statements = preparedFor((p): Statements => ({
+  // A free launch holds its week's place from the moment it is queued.
+  used: p(`SELECT launch_week AS week, count(*) AS n FROM listings
+    WHERE plan = 'free' AND status IN ('awaiting_badge', 'scheduled', 'live') AND launch_week IN (SELECT value FROM json_each(?))
+    GROUP BY launch_week`),
+  queue: p(`UPDATE listings SET plan = 'free', status = 'awaiting_badge', launch_week = @week, updated_at = @at
+    WHERE id = @id AND status IN (${inList(statusesMovingTo('awaiting_badge'))})`),
+  subject: p('SELECT id, slug, url, status, launch_week FROM listings WHERE id = ?'),
+  addCheck: p('INSERT INTO badge_checks (listing_id, checked_at, found, detail, snippet) VALUES (@listingId, @at, @found, @detail, @snippet)'),
+  pruneChecks: p(`DELETE FROM badge_checks WHERE listing_id = @listingId AND id NOT IN
+    (SELECT id FROM badge_checks WHERE listing_id = @listingId ORDER BY checked_at DESC, id DESC LIMIT ${KEEP_CHECKS})`),
+  lastCheck: p('SELECT checked_at, found, detail, snippet FROM badge_checks WHERE listing_id = ? ORDER BY checked_at DESC, id DESC LIMIT 1'),
+  awaiting: p("SELECT id FROM listings WHERE status = 'awaiting_badge' ORDER BY id"),
+  found: p(`UPDATE listings SET status = @status, launch_week = @week, updated_at = @at,
+    launched_at = CASE WHEN @status = 'live' THEN @at ELSE launched_at END
+    WHERE id = @id AND status = 'awaiting_badge'`),
+  due: p(`UPDATE listings SET status = 'live', launched_at = @at, updated_at = @at
+    WHERE status = 'scheduled' AND launch_week IS NOT NULL AND launch_week <= @monday RETURNING id`),
+}));
 
 export const freeQueueSettings = (db: Db): FreeQueueSettings => ({
   minWeeks: getNumberSetting(db, 'free_queue_min_weeks'),

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Db } from '../db';
 import type { ListingStatus } from '../schema';
+import { preparedFor } from '../prepared';
 
 // Reads and writes of a listing by its owner (the tools check ownership first, through ownership.ts).
 
@@ -30,33 +31,24 @@ const EDIT_COLUMNS = [...EDITABLE_TEXT, ...EDITABLE_LISTS, 'founded_year', 'soci
 
 type Statements = Record<'row' | 'plans' | 'edit' | 'story' | 'milestones' | 'milestoneCount' | 'addMilestone' | 'deleteMilestone'
   | 'addUpdate' | 'followers', Database.Statement>;
-const cache = new WeakMap<Db, Statements>();
-
-function statements(db: Db): Statements {
-  let s = cache.get(db);
-  if (s) return s;
-  const p = (sql: string) => db.sqlite.prepare(sql);
-  s = {
-    row: p(`SELECT id, slug, name, url, tagline, short_description, description, headline, summary, logo_url, stage, pricing_model,
-      pricing_summary, pricing_plans, country, city, founded_year, contact_email, demo_video_url, features, usps, keywords, tags, faqs,
-      socials, not_found_on_website, story, media, unlocked_sections, seo_title, seo_description, status, plan, launch_week,
-      launched_at, featured, verified, votes_count, is_demo, created_at, updated_at FROM listings WHERE id = ?`),
-    plans: p('SELECT id, slug, plan FROM listings WHERE id IN (SELECT value FROM json_each(?))'),
-    edit: p(`UPDATE listings SET ${EDIT_COLUMNS.map((c) => `${c} = ${JSON_COLUMNS.has(c) ? `json(@${c})` : `@${c}`}`).join(', ')},
-      updated_at = @at WHERE id = @id`),
-    story: p('UPDATE listings SET story = @story, updated_at = @at WHERE id = @id'),
-    milestones: p('SELECT id AS milestone_id, date, title, description, url FROM milestones WHERE listing_id = ? ORDER BY date, id'),
-    milestoneCount: p('SELECT count(*) AS n FROM milestones WHERE listing_id = ?'),
-    addMilestone: p('INSERT INTO milestones (listing_id, date, title, description, url) VALUES (@listingId, @date, @title, @description, @url)'),
-    deleteMilestone: p('DELETE FROM milestones WHERE id = ? AND listing_id = ? RETURNING id AS milestone_id, date, title, description, url'),
-    addUpdate: p('INSERT INTO listing_updates (listing_id, title, body, created_at) VALUES (?, ?, ?, ?)'),
-    // Demo people have no mailbox, and the author needs no e-mail about their own update.
-    followers: p(`SELECT u.id, u.email FROM follows f JOIN users u ON u.id = f.user_id
-      WHERE f.listing_id = ? AND u.is_demo = 0 AND u.id <> ? ORDER BY f.created_at, u.id`),
-  };
-  cache.set(db, s);
-  return s;
-}
+const statements = preparedFor((p): Statements => ({
+  row: p(`SELECT id, slug, name, url, tagline, short_description, description, headline, summary, logo_url, stage, pricing_model,
+    pricing_summary, pricing_plans, country, city, founded_year, contact_email, demo_video_url, features, usps, keywords, tags, faqs,
+    socials, not_found_on_website, story, media, unlocked_sections, seo_title, seo_description, status, plan, launch_week,
+    launched_at, featured, verified, votes_count, is_demo, created_at, updated_at FROM listings WHERE id = ?`),
+  plans: p('SELECT id, slug, plan FROM listings WHERE id IN (SELECT value FROM json_each(?))'),
+  edit: p(`UPDATE listings SET ${EDIT_COLUMNS.map((c) => `${c} = ${JSON_COLUMNS.has(c) ? `json(@${c})` : `@${c}`}`).join(', ')},
+    updated_at = @at WHERE id = @id`),
+  story: p('UPDATE listings SET story = @story, updated_at = @at WHERE id = @id'),
+  milestones: p('SELECT id AS milestone_id, date, title, description, url FROM milestones WHERE listing_id = ? ORDER BY date, id'),
+  milestoneCount: p('SELECT count(*) AS n FROM milestones WHERE listing_id = ?'),
+  addMilestone: p('INSERT INTO milestones (listing_id, date, title, description, url) VALUES (@listingId, @date, @title, @description, @url)'),
+  deleteMilestone: p('DELETE FROM milestones WHERE id = ? AND listing_id = ? RETURNING id AS milestone_id, date, title, description, url'),
+  addUpdate: p('INSERT INTO listing_updates (listing_id, title, body, created_at) VALUES (?, ?, ?, ?)'),
+  // Demo people have no mailbox, and the author needs no e-mail about their own update.
+  followers: p(`SELECT u.id, u.email FROM follows f JOIN users u ON u.id = f.user_id
+    WHERE f.listing_id = ? AND u.is_demo = 0 AND u.id <> ? ORDER BY f.created_at, u.id`),
+}));
 
 export const ownedListingRow = (db: Db, id: number): OwnedListingRow | undefined =>
   statements(db).row.get(id) as OwnedListingRow | undefined;
