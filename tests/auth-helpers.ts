@@ -264,3 +264,19 @@ export async function serveClientMetadata(metadata: (clientId: string) => Record
   clientId = `https://127.0.0.1:${(server.address() as AddressInfo).port}/client.json`;
   return { clientId, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
+
+// A dynamically registered public client and the authorization URL (PKCE, resource /mcp) it would send a person to.
+export async function registeredAuthorizationUrl(site: string, clientName: string, scope = 'account:read'): Promise<string> {
+  const oauth = await import('oauth4webapi');
+  const insecure = { [oauth.allowInsecureRequests]: true } as const;
+  const as = await oauth.processDiscoveryResponse(new URL(site), await oauth.discoveryRequest(new URL(site), { algorithm: 'oauth2', ...insecure }));
+  const client = await oauth.processDynamicClientRegistrationResponse(await oauth.dynamicClientRegistrationRequest(as, {
+    client_name: clientName, redirect_uris: ['http://127.0.0.1:9/cb'], token_endpoint_auth_method: 'none', grant_types: ['authorization_code'],
+  }, insecure));
+  const url = new URL(as.authorization_endpoint!);
+  url.search = new URLSearchParams({
+    client_id: client.client_id, redirect_uri: 'http://127.0.0.1:9/cb', response_type: 'code', scope, resource: `${site}/mcp`,
+    code_challenge: await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()), code_challenge_method: 'S256', state: 's',
+  }).toString();
+  return url.href;
+}

@@ -2,13 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startApp, type TestApp } from './harness';
 import { addListing, addUser } from './fixtures';
-import { Browser, hiddenFields, signUp, submitForm } from './auth-helpers';
+import { Browser, hiddenFields, registeredAuthorizationUrl, signUp, submitForm } from './auth-helpers';
 import { readyDraft } from './drafts-helpers';
 import { rest, seedOrderWorld } from './orders-helpers';
 import { createApiKey } from '../auth/accounts';
 import { sha256Hex } from '../auth/api-keys';
 import { apiKeys, claims, draftInvites, users } from '../storage/schema';
-import * as oauth from 'oauth4webapi';
 
 // Every state-changing site form refuses a request without this visitor's CSRF token (a missing token, a
 // token of another visitor, a signed-out token on a signed-in session), and changes nothing. Signing in
@@ -105,16 +104,7 @@ describe('CSRF on every state-changing form (signed in)', () => {
 
 describe('CSRF on the OAuth consent and sign-in pages', () => {
   it('Allow, Deny and Continue posted with a forged token do not decide anything', async () => {
-    const insecure = { [oauth.allowInsecureRequests]: true } as const;
-    const as = await oauth.processDiscoveryResponse(new URL(app.url), await oauth.discoveryRequest(new URL(app.url), { algorithm: 'oauth2', ...insecure }));
-    const client = await oauth.processDynamicClientRegistrationResponse(await oauth.dynamicClientRegistrationRequest(as, {
-      client_name: 'CSRF App', redirect_uris: ['http://127.0.0.1:9/cb'], token_endpoint_auth_method: 'none', grant_types: ['authorization_code'],
-    }, insecure));
-    const url = new URL(as.authorization_endpoint!);
-    url.search = new URLSearchParams({
-      client_id: client.client_id, redirect_uri: 'http://127.0.0.1:9/cb', response_type: 'code', scope: 'account:read', resource: `${app.url}/mcp`,
-      code_challenge: await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()), code_challenge_method: 'S256', state: 's',
-    }).toString();
+    const url = new URL(await registeredAuthorizationUrl(app.url, 'CSRF App'));
     const { res, url: at } = await alice.follow(await alice.get(url.href));
     const path = new URL(at).pathname;
     const login = await res.text();

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as oauth from 'oauth4webapi';
 import { startApp, type TestApp } from './harness';
-import { Browser, hiddenFields, signUp, submitForm } from './auth-helpers';
+import { Browser, hiddenFields, registeredAuthorizationUrl, signUp, submitForm } from './auth-helpers';
 import { createApiKey } from '../auth/accounts';
 import { userByEmail } from '../storage/queries/users';
 import { LoginThrottle } from '../auth/login-throttle';
@@ -37,16 +36,7 @@ describe('password guessing on the sign-in form', () => {
 
   it('the OAuth sign-in page shares the count', async () => {
     for (let i = 0; i < 10; i++) await attempt('other@example.test', `wrong ${i}`);
-    const insecure = { [oauth.allowInsecureRequests]: true } as const;
-    const as = await oauth.processDiscoveryResponse(new URL(app.url), await oauth.discoveryRequest(new URL(app.url), { algorithm: 'oauth2', ...insecure }));
-    const client = await oauth.processDynamicClientRegistrationResponse(await oauth.dynamicClientRegistrationRequest(as, {
-      client_name: 'Throttle App', redirect_uris: ['http://127.0.0.1:9/cb'], token_endpoint_auth_method: 'none', grant_types: ['authorization_code'],
-    }, insecure));
-    const url = new URL(as.authorization_endpoint!);
-    url.search = new URLSearchParams({
-      client_id: client.client_id, redirect_uri: 'http://127.0.0.1:9/cb', response_type: 'code', scope: 'account:read', resource: `${app.url}/mcp`,
-      code_challenge: await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier()), code_challenge_method: 'S256', state: 's',
-    }).toString();
+    const url = new URL(await registeredAuthorizationUrl(app.url, 'Throttle App'));
     const b = new Browser(app.url);
     const { res, url: at } = await b.follow(await b.get(url.href));
     const html = await res.text();
