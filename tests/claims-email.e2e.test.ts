@@ -1,5 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './smtp-receiver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, startApp, TEST_NOW, type TestApp } from './harness';
 import { addListing, addUser } from './fixtures';
@@ -12,9 +11,8 @@ import { isListingOwner } from '../storage/queries/ownership';
 // E-mail claims end to end: claim_listing queues the link, the e-mail job delivers it to a real SMTP
 // receiver on loopback, and a person opens the link and confirms on the page it shows.
 
-type Received = { to: string[]; raw: string };
-const inbox: Received[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpReceiver;
+let inbox: ReceivedMail[] = [];
 let smtpUrl = '';
 let app: TestApp;
 let listingId: number;
@@ -22,16 +20,9 @@ let userId: number;
 let auth = '';
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-    onData(stream, session, cb) {
-      let raw = '';
-      stream.on('data', (c) => (raw += c));
-      stream.on('end', () => { inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw }); cb(); });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpReceiver();
+  inbox = smtp.messages;
+  smtpUrl = smtp.url;
   app = await startApp({ demo: false });
   listingId = addListing(app.db, { name: 'Acme Mail', slug: 'acme-mail', url: 'https://www.acme-mail.test/' });
   userId = addUser(app.db, 'dana@claims-email.test');
@@ -41,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await app?.close();
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await smtp.close();
 });
 
 const claim = (body: unknown) => getJson(`${app.api}/claims`, { method: 'POST', headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(body) });

@@ -2,8 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './smtp-receiver';
 import { openDb, type Db } from '../storage/db';
 import { fixedClock } from '../tools/clock';
 import { listOutbox } from '../storage/queries/outbox';
@@ -11,37 +10,16 @@ import { getJob } from '../storage/queries/jobs';
 import { createTransport, emailHandler, EMAIL_JOB, queuedMailer } from '../jobs/mailer';
 import { runDueJobs } from '../jobs/worker';
 
-// A real SMTP receiver on loopback; the first `rejectNext` messages get a temporary failure (451).
-type Received = { from: string; to: string[]; raw: string };
-const received: Received[] = [];
-let rejectNext = 0;
-let smtp: SMTPServer;
+// A real SMTP receiver on loopback (tests/smtp-receiver.ts).
+let smtp: SmtpReceiver;
+let received: ReceivedMail[] = [];
 let smtpUrl = '';
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onRcptTo(_addr, _session, cb) {
-      if (rejectNext > 0) {
-        rejectNext--;
-        return cb(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
-      }
-      cb();
-    },
-    onData(stream, session, cb) {
-      let raw = '';
-      stream.on('data', (c) => (raw += c));
-      stream.on('end', () => {
-        received.push({ from: (session.envelope.mailFrom as { address: string }).address, to: session.envelope.rcptTo.map((r) => r.address), raw });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpReceiver();
+  received = smtp.messages;
+  smtpUrl = smtp.url;
 });
-afterAll(() => new Promise<void>((r) => smtp.close(() => r())));
+afterAll(() => smtp.close());
 
 let dir: string;
 let db: Db;
@@ -74,7 +52,7 @@ describe('mailer', () => {
   });
 
   it('retries a message the server refuses for now, with backoff', async () => {
-    rejectNext = 1;
+    smtp.rejectNext(1);
     const transport = createTransport({ smtpUrl, from: FROM, db, clock });
     const handlers = { [EMAIL_JOB]: emailHandler(transport) };
     await queuedMailer(db, clock).send(mail);

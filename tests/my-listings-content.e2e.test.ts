@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
+import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './smtp-receiver';
 import type { Client } from '@modelcontextprotocol/client';
 import { mcpClient, startApp, type TestApp } from './harness';
 import { addFounder, addUser } from './fixtures';
@@ -13,9 +12,8 @@ import { versionsOfListing } from '../storage/queries/listing-history';
 // post_listing_update (with e-mail to followers through a real SMTP receiver), add_milestone, delete_milestone,
 // set_founder_story and answer_interview, over REST and MCP, with their bounds and other users' records.
 
-type Received = { to: string[]; raw: string };
-const received: Received[] = [];
-let smtp: SMTPServer;
+let smtp: SmtpReceiver;
+let received: ReceivedMail[] = [];
 let smtpUrl = '';
 let app: TestApp;
 let ada: Owner;
@@ -24,19 +22,9 @@ const ids: Record<string, number> = {};
 const clients: Partial<Record<'modern' | 'legacy', Client>> = {};
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
-    onData(stream, session, cb) {
-      let raw = '';
-      stream.on('data', (c) => (raw += c));
-      stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        cb();
-      });
-    },
-  });
-  await new Promise<void>((r) => smtp.listen(0, '127.0.0.1', r));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpReceiver();
+  received = smtp.messages;
+  smtpUrl = smtp.url;
 
   app = await startApp({ demo: false });
   ada = newOwner(app, 'ada@content.test');
@@ -58,7 +46,7 @@ afterAll(async () => {
   await clients.modern?.close();
   await clients.legacy?.close();
   await app?.close();
-  await new Promise<void>((r) => smtp.close(() => r()));
+  await smtp.close();
 });
 
 const long = (n: number) => 'x'.repeat(n);
