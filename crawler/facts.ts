@@ -9,6 +9,8 @@ export type ScalarField = Exclude<DraftField, ListField>;
 export type FaqFact = { question: string; answer: string; evidence: Evidence[] };
 export type FounderFact = { name: string; title: string | null; bio: string | null; socials: Record<string, string>; evidence: Evidence[] };
 export type PlanFact = { name: string; price: string; period: string | null; evidence: Evidence[] };
+// A dated event the site states about the company (changelog entry, press item, "our story" timeline).
+export type MilestoneFact = { date: string; title: string; description: string | null; url: string | null; evidence: Evidence[] };
 
 export type Facts = {
   // Candidates per field, best first; the first whose evidence verifies is used.
@@ -18,9 +20,10 @@ export type Facts = {
   founders: FounderFact[];
   socials: Partial<Record<SocialPlatform, Fact>>;
   plans: PlanFact[];
+  milestones: MilestoneFact[];
 };
 
-export const emptyFacts = (): Facts => ({ scalars: {}, lists: {}, faqs: [], founders: [], socials: {}, plans: [] });
+export const emptyFacts = (): Facts => ({ scalars: {}, lists: {}, faqs: [], founders: [], socials: {}, plans: [], milestones: [] });
 
 export const textEv = (url: string, quote: string): Evidence => ({ url, quote, source: 'text' });
 export const attrEv = (url: string, quote: string): Evidence => ({ url, quote, source: 'attribute' });

@@ -7,7 +7,10 @@ export type EvidenceSource = 'text' | 'attribute';
 export type Evidence = { url: string; quote: string; source?: EvidenceSource };
 
 // What a page offers for verification: its visible text and the attribute strings it carries.
-export type PageEvidence = { url: string; text: string; attributes: string[] };
+// othersText holds the visible text of each region that is someone else's words (testimonials, reviews,
+// quotes by others, customer/partner/"trusted by"/"as seen in" blocks, case studies, third-party widgets,
+// comments), in the same line form as `text`: such a quote never supports a fact about the company itself.
+export type PageEvidence = { url: string; text: string; attributes: string[]; othersText?: string[] };
 
 const ENTITIES: Record<string, string> = {
   amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', ndash: '-', mdash: '-', hellip: '...',
