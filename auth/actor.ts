@@ -35,15 +35,27 @@ export function createAuthenticator(deps: AuthDeps): Authenticate {
     return { kind: 'api_key', userId: row.userId, keyId: row.id, keyName: row.name, scopes: row.scopes, ip };
   }
 
+  async function credentialActor(header: string, ip: string, resource: ResourceKey): Promise<Actor> {
+    const m = /^Bearer +([\x21-\x7e]+) *$/i.exec(header);
+    if (!m) throw new ToolError('unauthenticated', 'Send the credential as "Authorization: Bearer <API key or access token>".', undefined, { error: 'invalid_request' });
+    if (looksLikeApiKey(m[1])) return apiKeyActor(m[1], ip);
+    const t = await verify(m[1], audiences[resource]);
+    return { kind: 'oauth', userId: t.userId, clientId: t.clientId, scopes: t.scopes, ip };
+  }
+
   return async (c, resource = 'api') => {
     const ip = clientIp(c);
     const header = c.req.header('authorization');
     if (header === undefined) return { kind: 'anonymous', ip };
-    const m = /^Bearer +([\x21-\x7e]+) *$/i.exec(header);
-    if (!m) throw new ToolError('unauthenticated', 'Send the credential as "Authorization: Bearer <API key or access token>".');
-    if (looksLikeApiKey(m[1])) return apiKeyActor(m[1], ip);
-    const t = await verify(m[1], audiences[resource]);
-    return { kind: 'oauth', userId: t.userId, clientId: t.clientId, scopes: t.scopes, ip };
+    try {
+      return await credentialActor(header, ip, resource);
+    } catch (err) {
+      // A credential was sent and did not work (RFC 6750 §3.1): clients read invalid_token as "refresh or sign in again".
+      if (err instanceof ToolError && err.kind === 'unauthenticated' && !err.extra?.error) {
+        throw new ToolError('unauthenticated', err.message, err.errors, { ...err.extra, error: 'invalid_token' });
+      }
+      throw err;
+    }
   };
 }
 

@@ -28,7 +28,8 @@ const quote = (s: string) => `"${s.replace(/["\\]/g, '\\$&')}"`;
 
 // 401: only where to find the metadata (no scope, so clients ask for every scope the metadata lists at once).
 // 403: insufficient_scope naming every scope the operation needs.
-export function wwwAuthenticate(resource: string, opts: { error?: 'invalid_token' | 'insufficient_scope'; scopes?: string[]; description?: string } = {}): string {
+export type ChallengeError = 'invalid_request' | 'invalid_token' | 'insufficient_scope';
+export function wwwAuthenticate(resource: string, opts: { error?: ChallengeError; scopes?: string[]; description?: string } = {}): string {
   const parts: string[] = [];
   if (opts.error) parts.push(`error=${quote(opts.error)}`);
   if (opts.description) parts.push(`error_description=${quote(opts.description.replace(/[^\x20-\x7e]/g, ' '))}`);
@@ -39,8 +40,12 @@ export function wwwAuthenticate(resource: string, opts: { error?: 'invalid_token
 
 // Plugs into RestDeps.challengeHeaders (and the MCP endpoint's 401/403): problem → WWW-Authenticate.
 export function challengeHeaders(resource: string) {
-  return (problem: { status: number; required_scopes?: unknown }): Record<string, string> => {
-    if (problem.status === 401) return { 'www-authenticate': wwwAuthenticate(resource) };
+  return (problem: { status: number; required_scopes?: unknown; error?: unknown; detail?: unknown }): Record<string, string> => {
+    if (problem.status === 401) {
+      // No credential: only where to sign in. A credential that failed: say so, so the client refreshes.
+      const error = problem.error === 'invalid_token' || problem.error === 'invalid_request' ? problem.error : undefined;
+      return { 'www-authenticate': wwwAuthenticate(resource, error ? { error, description: String(problem.detail ?? '') } : {}) };
+    }
     if (problem.status === 403 && Array.isArray(problem.required_scopes)) {
       return { 'www-authenticate': wwwAuthenticate(resource, { error: 'insufficient_scope', scopes: problem.required_scopes as string[] }) };
     }

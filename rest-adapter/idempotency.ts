@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Db } from '../storage/db';
 import type { Actor } from '../tools/actor';
-import type { AnyTool } from '../tools/define';
+import type { McpTool } from '../tools/define';
 import { ToolError } from '../tools/errors';
 import { authorize } from '../tools/authorize';
 import { claimIdempotencyKey, finishIdempotencyKey, releaseIdempotencyKey } from '../storage/queries/idempotency';
@@ -24,14 +24,14 @@ function canonical(value: unknown): string {
 }
 
 export async function withIdempotency(
-  opts: { db: Db; now: Date; actor: Actor; tool: AnyTool; key: string | undefined; input: unknown },
+  opts: { db: Db; now: Date; actor: Actor; tool: McpTool; key: string | undefined; input: unknown },
   run: () => Promise<Outcome>,
 ): Promise<Outcome & { replayed?: boolean }> {
   const { db, actor, tool, key } = opts;
   // Access first: a stored answer is replayed only to a caller allowed to make the request now (a key with
   // fewer scopes must not replay what a broader key stored, nor a 403 be replayed to the broader key).
   authorize(tool, actor);
-  if (key === undefined || !tool.http.idempotencyKey || actor.kind === 'anonymous') return run();
+  if (key === undefined || !tool.http?.idempotencyKey || actor.kind === 'anonymous') return run();
   if (!KEY_PATTERN.test(key)) {
     throw new ToolError('invalid_input', 'Idempotency-Key must be 1 to 255 visible ASCII characters.', [{ path: 'Idempotency-Key', message: 'must be 1 to 255 visible ASCII characters' }]);
   }

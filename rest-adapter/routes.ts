@@ -1,7 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { Actor } from '../tools/actor';
 import type { ToolContext } from '../tools/context';
-import type { AnyTool } from '../tools/define';
+import type { AnyTool, McpTool } from '../tools/define';
 import { STATUS_OF_KIND, ToolError } from '../tools/errors';
 import { invokeTool, jsonText } from '../tools/invoke';
 import { collectInput, planInput } from './input';
@@ -41,9 +41,9 @@ export function errorResponse(err: unknown, c: Context, deps: RestDeps, tool?: A
 }
 
 // Runs the tool and turns a ToolError into an outcome, so idempotency can keep failures as well as successes.
-export async function runForOutcome(tool: AnyTool, ctx: ToolContext, raw: unknown, requestId: string): Promise<Outcome> {
+export async function runForOutcome(tool: McpTool, ctx: ToolContext, raw: unknown, requestId: string): Promise<Outcome> {
   try {
-    return { status: tool.http.status ?? 200, body: await invokeTool(tool, ctx, raw) };
+    return { status: tool.http?.status ?? 200, body: await invokeTool(tool, ctx, raw) };
   } catch (err) {
     if (err instanceof ToolError) return { status: STATUS_OF_KIND[err.kind], body: problemFromToolError(err, requestId, ctx.config.siteUrl) };
     throw err;

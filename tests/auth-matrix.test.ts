@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { mcpClient, startApp, type TestApp } from './harness';
+import { mcpClient, startApp, type TestApp, resultBody } from './harness';
 import { addUser } from './fixtures';
 import { bearerChallenge, issueTokens, mcpToolCall, pathInputs, restRequest, type McpEra } from './auth-helpers';
 import { SPEC_OPERATIONS } from './spec-operations';
@@ -61,7 +61,7 @@ afterAll(async () => {
 // An MCP answer that is a tool result (success or a tool error other than an authorization failure).
 async function expectToolResult(client: Client, t: AnyTool) {
   const result = await client.callTool({ name: t.name, arguments: inputsOf(t) });
-  if (result.isError) expect([401, 403], JSON.stringify(result.structuredContent)).not.toContain((result.structuredContent as { status?: number }).status);
+  if (result.isError) expect([401, 403], JSON.stringify(result.content)).not.toContain(resultBody(result).status);
   return result;
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, startApp, type TestApp, openClients, closeAll } from './harness';
+import { getJson, startApp, type TestApp, openClients, closeAll, resultBody } from './harness';
 import { addListing } from './fixtures';
 import { awards } from '../storage/schema';
 import { BADGE_MODES, BADGE_SHAPES, BADGE_SIZES, badgeDimensions } from '../domain/badges';
@@ -196,9 +196,9 @@ describe.each(['modern', 'legacy'] as const)('get_badges over MCP (%s era)', (er
   it('reports a bad shape and a non-public listing as problems', async () => {
     const bad = await call({ slug: 'bx-plain-live', shape: 'bogus' });
     expect(bad.isError).toBe(true);
-    expect(bad.structuredContent).toMatchObject({ status: 400, code: 'invalid_input' });
-    expect((bad.structuredContent as any).errors.map((e: any) => e.path)).toContain('shape');
+    expect(resultBody(bad)).toMatchObject({ status: 400, code: 'invalid_input' });
+    expect((resultBody(bad)).errors.map((e: any) => e.path)).toContain('shape');
     const missing = await call({ slug: 'bx-submitted' });
-    expect(missing.structuredContent).toMatchObject({ status: 404, code: 'not_found' });
+    expect(resultBody(missing)).toMatchObject({ status: 404, code: 'not_found' });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, startApp, type TestApp, openClients, closeAll } from './harness';
+import { getJson, startApp, type TestApp, openClients, closeAll, resultBody } from './harness';
 import { blogPosts } from '../storage/schema';
 
 let app: TestApp;
@@ -121,8 +121,8 @@ describe.each(['modern', 'legacy'] as const)('blog over MCP (%s era)', (era) => 
   it('reports bad input and unknown posts as problems', async () => {
     const bad = await call('list_blog_posts', { q: 'y'.repeat(201) });
     expect(bad.isError).toBe(true);
-    expect((bad.structuredContent as any).errors.map((e: any) => e.path)).toContain('q');
+    expect((resultBody(bad)).errors.map((e: any) => e.path)).toContain('q');
     const missing = await call('get_blog_post', { slug: 'future-post' });
-    expect(missing.structuredContent).toMatchObject({ status: 404, code: 'not_found' });
+    expect(resultBody(missing)).toMatchObject({ status: 404, code: 'not_found' });
   });
 });

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, mcpClient, startApp, TEST_NOW, type Era, type TestApp } from './harness';
+import { getJson, mcpClient, startApp, TEST_NOW, type Era, type TestApp, resultBody } from './harness';
 import { addListing, addUser } from './fixtures';
 import { startDnsServer, type DnsServer } from './dns-server';
 import { createApiKey } from '../auth/accounts';
@@ -321,7 +321,7 @@ describe.each(['modern', 'legacy'] as Era[])('over MCP (%s)', (era) => {
 
   const call = async (name: string, args: Record<string, unknown>) => {
     const res = await client.callTool({ name, arguments: args });
-    return { isError: !!res.isError, body: res.structuredContent as any };
+    return { isError: !!res.isError, body: resultBody(res) };
   };
 
   it('claims by DNS, verifies, and lists the claim', async () => {

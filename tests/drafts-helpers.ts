@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MockLanguageModelV3 } from 'ai/test';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, mcpClient, type TestApp } from './harness';
+import { getJson, mcpClient, type TestApp, resultBody } from './harness';
 import { addUser } from './fixtures';
 import { createApiKey } from '../auth/accounts';
 import { insertDraft, updateDraft, getDraft } from '../storage/queries/drafts';
@@ -33,7 +33,7 @@ export function rest(app: TestApp, method: string, path: string, auth: string | 
 
 export async function tool(client: Client, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; body: any }> {
   const res = await client.callTool({ name, arguments: args });
-  return { isError: !!res.isError, body: res.structuredContent };
+  return { isError: !!res.isError, body: resultBody(res) };
 }
 
 export const problemPaths = (body: any): string[] => (body?.errors ?? []).map((e: { path: string }) => e.path);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, startApp, type TestApp, openClients, closeAll } from './harness';
+import { getJson, startApp, type TestApp, openClients, closeAll, resultBody } from './harness';
 import { addFounder, addListing } from './fixtures';
 import { founders, listingFounders } from '../storage/schema';
 
@@ -136,10 +136,10 @@ describe.each(['modern', 'legacy'] as const)('founders over MCP (%s era)', (era)
   it('reports a bad country and an unknown founder as problems', async () => {
     const bad = await call('list_founders', { country: 'Germany' });
     expect(bad.isError).toBe(true);
-    expect(bad.structuredContent).toMatchObject({ status: 400, code: 'invalid_input' });
-    expect((bad.structuredContent as any).errors.map((e: any) => e.path)).toContain('country');
+    expect(resultBody(bad)).toMatchObject({ status: 400, code: 'invalid_input' });
+    expect((resultBody(bad)).errors.map((e: any) => e.path)).toContain('country');
     const missing = await call('get_founder', { slug: 'alan-turing' });
     expect(missing.isError).toBe(true);
-    expect(missing.structuredContent).toMatchObject({ status: 404, code: 'not_found' });
+    expect(resultBody(missing)).toMatchObject({ status: 404, code: 'not_found' });
   });
 });

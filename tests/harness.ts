@@ -86,6 +86,16 @@ export async function getJson(url: string, init?: RequestInit): Promise<{ status
   return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
 }
 
+// A tool result's body: structuredContent, or for an error result the problem object its content carries (tool
+// errors send structuredContent only when it matches the tool's output schema, which a problem never does).
+export function resultBody(r: { isError?: unknown; structuredContent?: unknown; content?: unknown }): any {
+  if (!r.isError) return r.structuredContent;
+  for (const b of (r.content as Array<{ type: string; text?: string }> | undefined) ?? []) {
+    if (b.type === 'text' && b.text?.startsWith('{')) return JSON.parse(b.text);
+  }
+  return r.structuredContent;
+}
+
 export type Driver = 'rest' | 'modern' | 'legacy';
 export const DRIVERS: Driver[] = ['rest', 'modern', 'legacy'];
 
@@ -101,7 +111,7 @@ export async function callOp(
 ): Promise<{ status: number; body: any }> {
   if (d !== 'rest') {
     const r = await clients[d]!.callTool({ name: tool, arguments: args });
-    const body = r.structuredContent as any;
+    const body = resultBody(r);
     return { status: r.isError ? body.status : 200, body };
   }
   const { toolByName } = await import('../tools/registry');

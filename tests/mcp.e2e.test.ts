@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registry } from '../tools/registry';
-import { mcpClient, startApp, type TestApp } from './harness';
+import { mcpTools, registry } from '../tools/registry';
+import { mcpClient, resultBody, startApp, type TestApp } from './harness';
 
 let app: TestApp;
 beforeAll(async () => { app = await startApp({ demo: false }); });
@@ -26,12 +26,12 @@ describe.each(['modern', 'legacy'] as const)('MCP over Streamable HTTP, %s era',
     await client.close();
   });
 
-  it('lists every registry tool in registry order with schemas and annotations', async () => {
+  it('lists every registry tool in registry order, then the connector tools, with schemas and annotations', async () => {
     const client = await mcpClient(app, era);
     const { tools } = await client.listTools();
-    expect(tools.map((t) => t.name)).toEqual(registry.map((t) => t.name));
+    expect(tools.map((t) => t.name)).toEqual([...registry.map((t) => t.name), 'search', 'fetch']);
     for (const t of tools) {
-      const def = registry.find((r) => r.name === t.name)!;
+      const def = mcpTools.find((r) => r.name === t.name)!;
       expect(t.title).toBe(def.title);
       expect(t.description).toBe(def.description);
       expect(t.inputSchema.type).toBe('object');
@@ -52,11 +52,13 @@ describe.each(['modern', 'legacy'] as const)('MCP over Streamable HTTP, %s era',
     await client.close();
   });
 
-  it('returns invalid input as an isError result carrying the problem object', async () => {
+  it('returns invalid input as an isError result carrying the problem object in its content', async () => {
     const client = await mcpClient(app, era);
     const res = await client.callTool({ name: 'get_site_info', arguments: { surprise: true } });
     expect(res.isError).toBe(true);
-    const problem = res.structuredContent as any;
+    expect(res.structuredContent).toBeUndefined(); // a problem does not match the tool's output schema
+    expect((res.content as any[])[0].text).toMatch(/^Error 400 invalid_input .*\n- field surprise: /);
+    const problem = resultBody(res);
     expect(problem).toMatchObject({ status: 400, code: 'invalid_input' });
     expect(problem.errors).toContainEqual({ path: 'surprise', message: expect.any(String) });
     await client.close();

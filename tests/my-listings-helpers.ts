@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, type TestApp } from './harness';
+import { getJson, type TestApp, resultBody } from './harness';
 import { addListing, addUser, type ListingInput } from './fixtures';
 import { createApiKey } from '../auth/accounts';
 import { runDueJobs } from '../jobs/worker';
@@ -38,7 +38,7 @@ export const problemPaths = (body: any): string[] => (body?.errors ?? []).map((e
 
 export async function tool(client: Client, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; body: any }> {
   const res = await client.callTool({ name, arguments: args });
-  return { isError: !!res.isError, body: res.structuredContent };
+  return { isError: !!res.isError, body: resultBody(res) };
 }
 
 // Drains every due job once, as `npm run admin -- run-jobs` does; mail goes to `transport` (default: the outbox).

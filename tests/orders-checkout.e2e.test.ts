@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { TEST_NOW, startApp, type TestApp, closeAll } from './harness';
+import { TEST_NOW, startApp, type TestApp, closeAll, resultBody } from './harness';
 import { PRICES, admin, errorPaths, mcpAs, rest, seedOrderWorld, type OrderWorld } from './orders-helpers';
 import { createApiKey } from '../auth/accounts';
 import { expireUnpaidOrders } from '../storage/queries/orders';
@@ -85,7 +85,7 @@ describe('create_checkout', () => {
     expect((await rest(app, w.alice.key).get(`/orders/${o.number}`)).body).toEqual(o);
     const bad = await clients[era]!.callTool({ name: 'create_checkout', arguments: { items: [{ product: 'featured', listing_id: w.listings.fresh.id, week: '2026-11-23' }] } });
     expect(bad.isError).toBe(true);
-    expect(errorPaths(bad.structuredContent)).toEqual(['items.0.week']);
+    expect(errorPaths(resultBody(bad))).toEqual(['items.0.week']);
   });
 
   it('needs orders:write', async () => {
@@ -121,7 +121,7 @@ describe('get_order', () => {
     try {
       const res = await bob.callTool({ name: 'get_order', arguments: { number: made.number } });
       expect(res.isError).toBe(true);
-      expect((res.structuredContent as any).code).toBe('not_found');
+      expect(resultBody(res).code).toBe('not_found');
     } finally {
       await bob.close();
     }

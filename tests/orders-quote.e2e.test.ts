@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, startApp, type TestApp, closeAll } from './harness';
+import { getJson, startApp, type TestApp, closeAll, resultBody } from './harness';
 import { PRICES, admin, errorPaths, mcpAs, rest, seedOrderWorld, type OrderWorld } from './orders-helpers';
 import { createApiKey } from '../auth/accounts';
 
@@ -177,10 +177,10 @@ describe.each(['modern', 'legacy'] as const)('quote_order over MCP (%s era, API 
   it('reports a failing rule and another user\'s listing as problems', async () => {
     const bad = await clients[era]!.callTool({ name: 'quote_order', arguments: { items: [{ product: 'billboard_min', listing_id: w.listings.live.id, amount_cents: 5 }] } });
     expect(bad.isError).toBe(true);
-    expect(errorPaths(bad.structuredContent)).toEqual(['items.0.amount_cents']);
+    expect(errorPaths(resultBody(bad))).toEqual(['items.0.amount_cents']);
     const foreign = await clients[era]!.callTool({ name: 'quote_order', arguments: { items: [{ product: 'featured', listing_id: w.listings.bobs.id }] } });
     expect(foreign.isError).toBe(true);
-    expect((foreign.structuredContent as any).code).toBe('not_found');
+    expect(resultBody(foreign).code).toBe('not_found');
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, startApp, type TestApp, openClients, closeAll } from './harness';
+import { getJson, startApp, type TestApp, openClients, closeAll, resultBody } from './harness';
 import { addListing } from './fixtures';
 import { products } from '../storage/schema';
 import { setSetting } from '../storage/queries/settings';
@@ -113,6 +113,6 @@ describe.each(['modern', 'legacy'] as const)('list_products over MCP (%s era)', 
   it('rejects unknown arguments', async () => {
     const res = await clients[era]!.callTool({ name: 'list_products', arguments: { currency: 'EUR' } });
     expect(res.isError).toBe(true);
-    expect((res.structuredContent as any).errors.map((e: any) => e.path)).toContain('currency');
+    expect(resultBody(res).errors.map((e: any) => e.path)).toContain('currency');
   });
 });

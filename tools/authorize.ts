@@ -1,10 +1,10 @@
 import type { Actor } from './actor';
-import type { AnyTool } from './define';
+import type { McpTool } from './define';
 import { ToolError } from './errors';
 
 // One gate for every adapter: public tools accept anyone; protected tools need a signed-in actor
 // whose access holds the tool's scope. API keys carry the scopes chosen when they were created.
-export function authorize(tool: AnyTool, actor: Actor): void {
+export function authorize(tool: McpTool, actor: Actor): void {
   if (tool.scope === 'public') return;
   if (actor.kind === 'anonymous') {
     throw new ToolError('unauthenticated', `${tool.name} needs a signed-in caller: send an API key or an OAuth access token.`);

@@ -12,6 +12,7 @@ export type AppConfig = {
   crawlerAllowPrivate: boolean;
   rateLimits: { anonymousPerMinute: number; userPerMinute: number };
   claimsDnsServers: string[]; // resolvers for DNS claim checks; empty = the system's
+  mcpAllowedOrigins?: string[]; // browser origins besides the site's own that may call /mcp (MCP_ALLOWED_ORIGINS)
 };
 
 // Everything a tool may touch. Tools never import better-sqlite3, Hono or the MCP SDK.

@@ -39,5 +39,14 @@ export function defineTool<I extends z.ZodObject, O extends z.ZodType>(def: Tool
 
 export type AnyTool = ToolDef<z.ZodObject, z.ZodType>;
 
+// A tool served over MCP only: the shapes MCP connectors look for (ChatGPT's `search` and `fetch`), built on
+// registry tools. It has no REST route and no place in the OpenAPI document, so it has no `http`.
+export type ConnectorTool<I extends z.ZodObject = z.ZodObject, O extends z.ZodType = z.ZodType> = Omit<ToolDef<I, O>, 'http'> & { http?: undefined };
+export function defineConnectorTool<I extends z.ZodObject, O extends z.ZodType>(def: ConnectorTool<I, O>): ConnectorTool<I, O> {
+  return def;
+}
+// Whatever the MCP endpoint serves: the registry's operations and the connector tools.
+export type McpTool = AnyTool | ConnectorTool<z.ZodObject, z.ZodType>;
+
 export const pathParams = (tool: AnyTool): string[] =>
   [...tool.http.path.matchAll(/:([A-Za-z_][A-Za-z0-9_]*)/g)].map((m) => m[1]);

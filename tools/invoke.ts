@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { authorize } from './authorize';
 import type { ToolContext } from './context';
-import type { AnyTool } from './define';
+import type { McpTool } from './define';
 import { ToolError, type FieldProblem } from './errors';
 
 // zod issues → one problem per field, with the field's dotted path (unknown keys named one by one).
@@ -18,7 +18,7 @@ export function fieldProblems(error: z.ZodError): FieldProblem[] {
   return out;
 }
 
-export function parseInput(tool: AnyTool, raw: unknown): Record<string, unknown> {
+export function parseInput(tool: McpTool, raw: unknown): Record<string, unknown> {
   const parsed = tool.input.safeParse(raw);
   if (parsed.success) return parsed.data as Record<string, unknown>;
   const errors = fieldProblems(parsed.error);
@@ -30,7 +30,7 @@ export function parseInput(tool: AnyTool, raw: unknown): Record<string, unknown>
 // checked copy is reused (results are treated as immutable once returned).
 const checkedOutputs = new WeakMap<object, unknown>();
 
-function checkOutput(tool: AnyTool, result: unknown): unknown {
+function checkOutput(tool: McpTool, result: unknown): unknown {
   if (result !== null && typeof result === 'object') {
     const seen = checkedOutputs.get(result);
     if (seen !== undefined) return seen;
@@ -44,7 +44,7 @@ function checkOutput(tool: AnyTool, result: unknown): unknown {
 }
 
 // The one path every adapter takes: authorize, validate, run, and check the result against the declared output.
-export async function invokeTool(tool: AnyTool, ctx: ToolContext, raw: unknown): Promise<unknown> {
+export async function invokeTool(tool: McpTool, ctx: ToolContext, raw: unknown): Promise<unknown> {
   authorize(tool, ctx.actor);
   const input = parseInput(tool, raw);
   return checkOutput(tool, await tool.run(ctx, input));

@@ -1,4 +1,6 @@
-import type { AnyTool } from './define';
+import type { AnyTool, ConnectorTool, McpTool } from './define';
+import { connectorSearch } from './connectors/search';
+import { connectorFetch } from './connectors/fetch';
 import { get_site_info } from './site/get_site_info';
 import { search_listings } from './listings/search_listings';
 import { get_listing } from './listings/get_listing';
@@ -92,3 +94,8 @@ export const registry: AnyTool[] = [
 ];
 
 export const toolByName = new Map(registry.map((t) => [t.name, t]));
+
+// Served over MCP only, after the spec's operations: ChatGPT's connector shapes (search → fetch).
+export const connectorTools: ConnectorTool[] = [connectorSearch, connectorFetch];
+export const mcpTools: McpTool[] = [...registry, ...connectorTools];
+export const mcpToolByName = new Map(mcpTools.map((t) => [t.name, t]));

@@ -2,25 +2,20 @@ import { Hono, type Context } from 'hono';
 import type { Db } from '../storage/db';
 import type { AppConfig } from '../tools/context';
 import type { Clock } from '../tools/clock';
-import type { Actor } from '../tools/actor';
-import { registry, toolByName } from '../tools/registry';
+import { registry } from '../tools/registry';
 import { registerAuthRoutes } from '../auth/routes';
-import { API_PREFIX, errorResponse, rateLimited, registerRestRoutes, requestIdOf, type RestDeps } from '../rest-adapter/routes';
-import { RateLimiter, rateLimitHeaders } from '../rest-adapter/rate-limit';
+import { API_PREFIX, errorResponse, registerRestRoutes, requestIdOf, type RestDeps } from '../rest-adapter/routes';
+import { RateLimiter } from '../rest-adapter/rate-limit';
 import { buildOpenApi } from '../rest-adapter/openapi';
-import { problemFromToolError, problemResponse } from '../rest-adapter/problem';
+import { problemResponse } from '../rest-adapter/problem';
 import { ToolError } from '../tools/errors';
-import { buildToolList, createMcpEndpoint } from './mcp';
-import { createFastPath } from './mcp-fast-path';
-import { mcpAuthGate } from './mcp-auth-gate';
-import { bodyLimit, readBodyText } from './read-body';
+import { registerMcpRoute } from './mcp-route';
+import { bodyLimit } from './read-body';
 import { registerSite } from '../site/routes';
 import { securityHeaders } from '../site/security-headers';
 
 export type AppDeps = { db: Db; config: AppConfig; clock: Clock };
 
-const MAX_MCP_BODY = 4 * 1024 * 1024;
-const MAX_MCP_BATCH = 20;
 const MAX_REST_BODY = 1024 * 1024;
 const MAX_FORM_BODY = 1024 * 1024; // site forms and the Stripe webhook
 
@@ -65,62 +60,7 @@ export function createApp(deps: AppDeps) {
   app.all(`${API_PREFIX}/*`, (c) =>
     errorResponse(new ToolError('not_found', `No operation at ${c.req.method} ${new URL(c.req.url).pathname}. See ${API_PREFIX}/openapi.json.`), c, rest));
 
-  const mcp = createMcpEndpoint(registry, { baseContext });
-  const mcpFastPath = createFastPath(registry, buildToolList(registry), { baseContext });
-  const mcpProblem = (c: Context, err: ToolError, headers: Record<string, string> = {}) => {
-    const problem = problemFromToolError(err, requestIdOf(c), deps.config.siteUrl);
-    return problemResponse(problem, { ...headers, ...auth.challengeHeaders.mcp(problem) });
-  };
-  app.all('/mcp', async (c) => {
-    let actor: Actor;
-    try {
-      actor = await auth.authenticate(c, 'mcp');
-    } catch (err) {
-      if (err instanceof ToolError) return mcpProblem(c, err);
-      throw err;
-    }
-    const decision = limiter.take(actor);
-    const rateHeaders = decision ? rateLimitHeaders(decision) : {};
-    if (decision && !decision.allowed) return mcpProblem(c, rateLimited(decision), rateHeaders);
-    const res = await serveMcp(c, actor);
-    for (const [k, v] of Object.entries(rateHeaders)) res.headers.set(k, v);
-    return res;
-  });
-
-  // The initialize-based eras accept JSON-RPC batches: each message is a request of its own, so each one
-  // past the first (charged on arrival) takes a rate-limit token too, and a batch has a size cap.
-  function chargeBatch(body: unknown, actor: Actor): ((c: Context) => Response) | null {
-    if (!Array.isArray(body) || body.length <= 1) return null;
-    if (body.length > MAX_MCP_BATCH) {
-      return (c) => mcpProblem(c, new ToolError('invalid_input', `A JSON-RPC batch may hold at most ${MAX_MCP_BATCH} messages; this one holds ${body.length}.`, [{ path: '(body)', message: `at most ${MAX_MCP_BATCH} messages` }]));
-    }
-    for (let i = 1; i < body.length; i++) {
-      const decision = limiter.take(actor);
-      if (decision && !decision.allowed) return (c) => mcpProblem(c, rateLimited(decision), rateLimitHeaders(decision));
-    }
-    return null;
-  }
-
-  async function serveMcp(c: Context, actor: Actor): Promise<Response> {
-    const authInfo = { token: '', clientId: actor.kind === 'oauth' ? actor.clientId : '', scopes: actor.kind === 'anonymous' ? [] : actor.scopes, extra: { actor } };
-    if (c.req.method !== 'POST') return mcp.fetch(c.req.raw, { authInfo });
-    const text = await readBodyText(c, MAX_MCP_BODY);
-    if (text === null) return tooLarge(c, MAX_MCP_BODY);
-    // The body has been read here, so the SDK gets a request rebuilt from the text (or the parsed value).
-    const replay = () => new Request(c.req.raw.url, { method: 'POST', headers: c.req.raw.headers, body: text });
-    let parsedBody: unknown;
-    try {
-      parsedBody = JSON.parse(text);
-    } catch {
-      // Let the SDK answer malformed JSON with its own JSON-RPC parse error.
-      return mcp.fetch(replay(), { authInfo });
-    }
-    const denied = mcpAuthGate(parsedBody, actor, toolByName);
-    if (denied) return mcpProblem(c, denied);
-    const overBudget = chargeBatch(parsedBody, actor);
-    if (overBudget) return overBudget(c);
-    return (await mcpFastPath(parsedBody, c.req.raw.headers, actor)) ?? mcp.fetch(replay(), { authInfo, parsedBody });
-  }
+  const mcp = registerMcpRoute(app, { baseContext, auth, limiter, tooLarge });
 
   // Registered after the API and MCP routes, so it runs for site pages only (those answer without next()).
   app.use('*', securityHeaders({ https: deps.config.siteUrl.startsWith('https:') }));

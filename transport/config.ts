@@ -21,5 +21,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       userPerMinute: Number(env.RATE_LIMIT_USER_PER_MIN ?? 600),
     },
     claimsDnsServers: parseDnsServers(env.CLAIMS_DNS_SERVERS),
+    mcpAllowedOrigins: (env.MCP_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
 }

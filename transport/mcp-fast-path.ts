@@ -1,6 +1,6 @@
 import type { Actor } from '../tools/actor';
 import { jsonQuoted, jsonText } from '../tools/invoke';
-import type { AnyTool } from '../tools/define';
+import type { McpTool } from '../tools/define';
 import { callToolResult, idempotencyKeyOf, LIST_CACHE, SERVER_INFO, type McpDeps, type ToolListEntry } from './mcp';
 
 // The SDK handler costs several times the tool itself per request (a server instance, a transport, abort
@@ -19,7 +19,7 @@ const RESULT_META_JSON = JSON.stringify(RESULT_META);
 
 type Rpc = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: Record<string, unknown> };
 
-export function createFastPath(tools: AnyTool[], list: ToolListEntry[], deps: McpDeps) {
+export function createFastPath(tools: McpTool[], list: ToolListEntry[], deps: McpDeps) {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const listResult = JSON.stringify({ tools: list, ...LIST_CACHE, resultType: 'complete', _meta: RESULT_META });
 

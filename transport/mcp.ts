@@ -1,10 +1,10 @@
 import { createMcpHandler, ProtocolError, ProtocolErrorCode, Server, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { Actor } from '../tools/actor';
 import type { ToolContext } from '../tools/context';
-import type { AnyTool } from '../tools/define';
+import type { McpTool } from '../tools/define';
 import { ToolError } from '../tools/errors';
 import { jsonText } from '../tools/invoke';
-import { internalProblem, problemFromToolError } from '../rest-adapter/problem';
+import { internalProblem, problemFromToolError, type Problem } from '../rest-adapter/problem';
 import { withIdempotency } from '../rest-adapter/idempotency';
 import { runForOutcome } from '../rest-adapter/routes';
 import { inputJsonSchema, outputJsonSchema } from '../rest-adapter/json-schema';
@@ -19,8 +19,14 @@ const INSTRUCTIONS =
 
 export type ToolListEntry = ReturnType<typeof buildToolList>[number];
 
+// How a client may call the tool, in the form OpenAI documents for apps (`securitySchemes`): public tools need
+// nothing (and work with a token too); the others need an OAuth token (or API key) carrying the tool's scope.
+export function securitySchemes(scope: McpTool['scope']) {
+  return scope === 'public' ? [{ type: 'noauth' }] : [{ type: 'oauth2', scopes: [scope] }];
+}
+
 // Built once at start-up from the registry: schema conversion per request is the costliest part of MCP serving.
-export function buildToolList(tools: AnyTool[]) {
+export function buildToolList(tools: McpTool[]) {
   return tools.map((t) => ({
     name: t.name,
     title: t.title,
@@ -28,7 +34,7 @@ export function buildToolList(tools: AnyTool[]) {
     inputSchema: inputJsonSchema(t) as { type: 'object'; [k: string]: unknown },
     outputSchema: outputJsonSchema(t) as { type: 'object'; [k: string]: unknown },
     annotations: { title: t.title, ...t.annotations },
-    _meta: { 'x-scope': t.scope },
+    _meta: { 'x-scope': t.scope, securitySchemes: securitySchemes(t.scope) },
   }));
 }
 
@@ -36,9 +42,33 @@ export type McpDeps = { baseContext: Omit<ToolContext, 'actor'> };
 
 export type CallResult = {
   content: { type: 'text'; text: string }[];
-  structuredContent: Record<string, unknown>;
+  structuredContent?: Record<string, unknown>;
   isError?: true;
+  _meta?: Record<string, unknown>;
 };
+
+// One line a model can act on: what failed, why, and which fields to change.
+export function problemSummary(p: Problem): string {
+  const lines = [`Error ${p.status} ${p.code} (${p.title}): ${p.detail}`];
+  for (const e of p.errors ?? []) lines.push(`- field ${e.path}: ${e.message}`);
+  if (p.status === 401) lines.push('Sign in: connect an account (OAuth) or send an API key, then call the tool again.');
+  if (p.status === 403 && Array.isArray(p.required_scopes)) lines.push(`Needs the scope(s): ${(p.required_scopes as string[]).join(' ')}.`);
+  if (p.status === 429 || p.status === 503) lines.push('Retry later.');
+  return lines.join('\n');
+}
+
+// A failed call as an isError result: the problem in `content` (a summary, then the problem object as JSON), and
+// in structuredContent only where it validates against the tool's outputSchema — clients (SDK 1.x, Inspector)
+// validate structuredContent against it and would turn the tool error into a protocol error.
+export function toolErrorResult(problem: Problem, tool?: McpTool, meta?: Record<string, unknown>): CallResult {
+  const result: CallResult = {
+    isError: true,
+    content: [{ type: 'text', text: problemSummary(problem) }, { type: 'text', text: JSON.stringify(problem) }],
+  };
+  if (tool && tool.output.safeParse(problem).success) result.structuredContent = problem;
+  if (meta) result._meta = meta;
+  return result;
+}
 
 // Idempotency over MCP: tools/call `params._meta.idempotencyKey` plays the Idempotency-Key header's part.
 export const idempotencyKeyOf = (meta: unknown): string | undefined => {
@@ -48,7 +78,7 @@ export const idempotencyKeyOf = (meta: unknown): string | undefined => {
 
 // tools/call for a known tool, shared by the SDK handler and the fast path: a failure becomes an
 // isError result carrying the same problem object REST would send.
-export async function callToolResult(tool: AnyTool, actor: Actor, args: unknown, deps: McpDeps, idempotencyKey?: string): Promise<CallResult> {
+export async function callToolResult(tool: McpTool, actor: Actor, args: unknown, deps: McpDeps, idempotencyKey?: string): Promise<CallResult> {
   const requestId = crypto.randomUUID();
   const { db, clock, config } = deps.baseContext;
   try {
@@ -56,18 +86,18 @@ export async function callToolResult(tool: AnyTool, actor: Actor, args: unknown,
     const outcome = await withIdempotency({ db, now: clock.now(), actor, tool, key: idempotencyKey, input },
       () => runForOutcome(tool, { ...deps.baseContext, actor }, input, requestId));
     const body = outcome.body as Record<string, unknown>;
-    if (outcome.status >= 400) return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }], structuredContent: body };
+    if (outcome.status >= 400) return toolErrorResult(body as Problem, tool);
     return { content: [{ type: 'text', text: jsonText(body) }], structuredContent: body };
   } catch (err) {
     const problem = err instanceof ToolError
       ? problemFromToolError(err, requestId, config.siteUrl)
       : internalProblem(requestId, config.siteUrl);
     if (!(err instanceof ToolError)) console.error(`[${requestId}] ${tool.name}`, err);
-    return { isError: true, content: [{ type: 'text', text: JSON.stringify(problem) }], structuredContent: problem };
+    return toolErrorResult(problem, tool);
   }
 }
 
-export function createMcpEndpoint(tools: AnyTool[], deps: McpDeps): McpHttpHandler {
+export function createMcpEndpoint(tools: McpTool[], deps: McpDeps): McpHttpHandler {
   const list = buildToolList(tools);
   const byName = new Map(tools.map((t) => [t.name, t]));
 

@@ -15,10 +15,21 @@ export function nodeBindings(c: Context): HttpBindings {
 
 // Hands the request to the provider and tells @hono/node-server the response is already written.
 // Nothing before these routes may read the request body: the provider parses it itself.
+// oidc-provider answers CORS for discovery and the token endpoint itself, but not for dynamic client registration,
+// which browser-based MCP clients (Inspector's web UI) call too. Registration takes no cookies, so any origin may.
+const REGISTRATION_CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'content-type, authorization, mcp-protocol-version',
+  'access-control-max-age': '86400',
+};
+
 export function mountProvider(app: Hono, provider: Provider): void {
   const callback = provider.callback();
+  app.options('/oauth/register', () => new Response(null, { status: 204, headers: REGISTRATION_CORS }));
   const handOff = async (c: Context) => {
     const { incoming, outgoing } = nodeBindings(c);
+    if (c.req.path === '/oauth/register') outgoing.setHeader('access-control-allow-origin', '*');
     await new Promise<void>((resolve) => {
       outgoing.once('finish', resolve);
       outgoing.once('close', resolve);

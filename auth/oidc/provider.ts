@@ -113,7 +113,17 @@ export function createProvider(deps: AuthDeps): Provider {
     // Refresh tokens for every client allowed the refresh_token grant, not only on offline_access (trap 6);
     // rotated on every use, so a stolen old one stops working (and its reuse revokes the grant).
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
-    rotateRefreshToken: () => true,
+    // Rotation consumes the refresh token before oidc-provider checks the `resource` asked for, so a refresh with
+    // a resource the grant does not cover would answer invalid_target and still burn the token. Check it first:
+    // the error leaves the token usable.
+    rotateRefreshToken: (ctx) => {
+      const token = ctx.oidc.entities.RefreshToken as { resourceIndicators?: Set<string> } | undefined;
+      const asked = ctx.oidc.params?.resource as string | string[] | undefined;
+      for (const r of asked === undefined ? [] : Array.isArray(asked) ? asked : [asked]) {
+        if (!token?.resourceIndicators?.has(r)) throw new errors.InvalidTarget('This refresh token was not granted for that resource.');
+      }
+      return true;
+    },
     expiresWithSession: async () => false,
     ttl: {
       AccessToken: ACCESS_TOKEN_TTL,
