@@ -83,7 +83,8 @@ describe('API keys', () => {
     const revoked = await probe(`Bearer ${k.key}`, 'mcp');
     expect(revoked.status).toBe(401);
     expect(revoked.body.detail).toMatch(/revoked/);
-    expect(revoked.headers.get('www-authenticate')).toBe(`Bearer resource_metadata="${app.url}/.well-known/oauth-protected-resource/mcp"`);
+    // A credential that failed says so (RFC 6750), so clients know to sign in again rather than retry.
+    expect(revoked.headers.get('www-authenticate')).toBe(`Bearer error="invalid_token", error_description="${revoked.body.detail}", resource_metadata="${app.url}/.well-known/oauth-protected-resource/mcp"`);
     expect((await probe('Bearer dk_live_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')).status).toBe(401);
   });
 

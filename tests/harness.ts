@@ -88,7 +88,8 @@ export async function getJson(url: string, init?: RequestInit): Promise<{ status
 
 // A tool result's body: structuredContent, or for an error result the problem object its content carries (tool
 // errors send structuredContent only when it matches the tool's output schema, which a problem never does).
-export function resultBody(r: { isError?: unknown; structuredContent?: unknown; content?: unknown }): any {
+export function resultBody(result: object): any {
+  const r = result as { isError?: unknown; structuredContent?: unknown; content?: unknown };
   if (!r.isError) return r.structuredContent;
   for (const b of (r.content as Array<{ type: string; text?: string }> | undefined) ?? []) {
     if (b.type === 'text' && b.text?.startsWith('{')) return JSON.parse(b.text);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registry } from '../tools/registry';
+import { mcpTools } from '../tools/registry';
 import { createMcpEndpoint } from '../transport/mcp';
 import { startApp, type TestApp } from './harness';
 
@@ -8,7 +8,7 @@ let app: TestApp;
 let sdk: ReturnType<typeof createMcpEndpoint>;
 beforeAll(async () => {
   app = await startApp({ demo: true });
-  sdk = createMcpEndpoint(registry, { baseContext: { db: app.db, config: app.config, clock: app.clock } });
+  sdk = createMcpEndpoint(mcpTools, { baseContext: { db: app.db, config: app.config, clock: app.clock } });
 });
 afterAll(async () => { await sdk.close(); await app.close(); });
 
@@ -23,8 +23,7 @@ const bodyFor = (method: string, params: object) => ({ jsonrpc: '2.0', id: 'req-
 function normalise(json: any) {
   const result = json?.result;
   if (result?.isError) {
-    result.structuredContent.request_id = 'X';
-    result.content = result.content.map((c: any) => ({ ...c, text: JSON.stringify({ ...JSON.parse(c.text), request_id: 'X' }) }));
+    result.content = result.content.map((c: any) => (c.text.startsWith('{') ? { ...c, text: JSON.stringify({ ...JSON.parse(c.text), request_id: 'X' }) } : c));
   }
   return json;
 }

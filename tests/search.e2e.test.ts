@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
-import { getJson, startApp, type TestApp, openClients, closeAll } from './harness';
+import { getJson, startApp, type TestApp, openClients, closeAll, resultBody } from './harness';
 import { addCategory, addListing, addVotes } from './fixtures';
 
 type Driver = 'rest' | 'modern' | 'legacy';
@@ -15,7 +15,7 @@ async function search(d: Driver, args: Record<string, unknown> = {}): Promise<{ 
     return getJson(`${app.api}/listings${query.size ? `?${query}` : ''}`);
   }
   const r = await clients[d]!.callTool({ name: 'search_listings', arguments: args });
-  const body = r.structuredContent as any;
+  const body = resultBody(r);
   return { status: r.isError ? body.status : 200, body };
 }
 const names = (body: any): string[] => body.items.map((i: any) => i.name);

@@ -150,8 +150,10 @@ describe('the MCP auth gate', () => {
   it('answers an anonymous protected call with 401, alone or inside a batch', async () => {
     expect((await mcpToolCall(app.url, 'modern', 'get_account', {})).status).toBe(401);
     expect((await mcpToolCall(app.url, 'legacy', 'get_account', {})).status).toBe(401);
-    const batch = await post([call('get_site_info'), call('get_account', { id: 2 })]);
+    // Batches exist only in 2025-03-26 (later versions refuse them before any tool runs).
+    const batch = await post([call('get_site_info'), call('get_account', { id: 2 })], { 'mcp-protocol-version': '2025-03-26' });
     expect(batch.status).toBe(401);
+    expect((await post([call('get_site_info'), call('get_account', { id: 2 })])).status).toBe(400);
   });
 
   it('odd names and casing reach no tool and return no account data', async () => {
@@ -173,7 +175,7 @@ describe('the MCP auth gate', () => {
   it('a signed-in caller without the scope gets 403 for a batched call too', async () => {
     const key = (await import('../auth/accounts')).createApiKey({ db: app.db, clock: app.clock }, w.bob.id, 'read only', ['account:read']);
     if ('errors' in key) throw new Error('no key');
-    const res = await post([call('get_account'), call('create_checkout', { id: 3 })], { authorization: `Bearer ${key.key}` });
+    const res = await post([call('get_account'), call('create_checkout', { id: 3 })], { authorization: `Bearer ${key.key}`, 'mcp-protocol-version': '2025-03-26' });
     expect(res.status).toBe(403);
   });
 });

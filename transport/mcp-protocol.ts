@@ -20,18 +20,22 @@ export function protocolOnly(body: unknown): boolean {
   return msgs.length > 0 && msgs.every((m) => typeof m.method === 'string' && PROTOCOL_METHODS.has(m.method));
 }
 
-const rpcError = (status: number, code: number, message: string, data?: unknown) =>
-  new Response(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message, ...(data ? { data } : {}) } }), {
+const rpcError = (id: unknown, status: number, code: number, message: string, data?: unknown) =>
+  new Response(JSON.stringify({ jsonrpc: '2.0', id: typeof id === 'string' || typeof id === 'number' ? id : null, error: { code, message, ...(data ? { data } : {}) } }), {
     status, headers: { 'content-type': 'application/json' },
   });
+
+// Revisions before the oldest we implement, which the SDK would still agree to; newer unknown ones it refuses itself.
+const older = (version: string) => /^\d{4}-\d{2}-\d{2}$/.test(version) && version < LEGACY_VERSIONS[0];
 
 export type Precheck = { refuse: Response } | { body: unknown };
 
 // Before the SDK sees a POST body: refuse versions and batches we do not implement, and answer an initialize that
 // asks for an older revision (2024-11-05) with the newest one we have, as the lifecycle spec wants.
 export function precheck(body: unknown, headerVersion: string | null): Precheck {
-  if (headerVersion !== null && !SUPPORTED_VERSIONS.includes(headerVersion)) {
-    return { refuse: rpcError(400, -32022, `Unsupported protocol version ${headerVersion}. Supported: ${SUPPORTED_VERSIONS.join(', ')}.`, { supported: SUPPORTED_VERSIONS, requested: headerVersion }) };
+  const id = Array.isArray(body) ? null : (body as Rpc | null)?.id;
+  if (headerVersion !== null && older(headerVersion)) {
+    return { refuse: rpcError(id, 400, -32022, `Unsupported protocol version ${headerVersion}. Supported: ${SUPPORTED_VERSIONS.join(', ')}.`, { supported: SUPPORTED_VERSIONS, requested: headerVersion }) };
   }
   let out = body;
   const init = messages(body).find((m) => m.method === 'initialize');
@@ -44,7 +48,7 @@ export function precheck(body: unknown, headerVersion: string | null): Precheck 
     const initVersion = messages(out).find((m) => m.method === 'initialize')?.params?.protocolVersion;
     const version = headerVersion ?? (typeof initVersion === 'string' ? initVersion : '2025-03-26');
     if (!batchesAllowed(version)) {
-      return { refuse: rpcError(400, -32600, `Invalid Request: JSON-RPC batches are not part of protocol ${version} (removed in 2025-06-18). Send one message per request.`) };
+      return { refuse: rpcError(null, 400, -32600, `Invalid Request: JSON-RPC batches are not part of protocol ${version} (removed in 2025-06-18). Send one message per request.`) };
     }
   }
   return { body: out };
