@@ -15,12 +15,18 @@ export type AppConfig = {
   mcpAllowedOrigins?: string[]; // browser origins besides the site's own that may call /mcp (MCP_ALLOWED_ORIGINS)
 };
 
+// A long-running call's progress, for adapters that can show it (MCP notifications/progress when the client sent
+// a progressToken); absent elsewhere.
+export type ProgressReport = { progress: number; total?: number; message?: string };
+
 // Everything a tool may touch. Tools never import better-sqlite3, Hono or the MCP SDK.
 export type ToolContext = {
   db: Db;
   actor: Actor;
   clock: Clock;
   config: AppConfig;
+  progress?: (report: ProgressReport) => Promise<void>;
+  signal?: AbortSignal; // the caller went away: stop waiting
 };
 
 export const apiBase = (config: AppConfig) => `${config.siteUrl}/api/v1`;

@@ -64,6 +64,7 @@ export function createFastPath(tools: McpTool[], list: ToolListEntry[], deps: Mc
     const meta = params?._meta as Record<string, unknown> | undefined;
     if (!meta?.[VERSION_KEY]) return legacy(msg, headers, actor);
     if (!meta || meta[VERSION_KEY] !== VERSION || typeof meta[CAPS_KEY] !== 'object' || meta[CAPS_KEY] === null) return null;
+    if (meta.progressToken !== undefined) return null; // progress notifications are the SDK's to stream
     if (headers.get('mcp-protocol-version') !== VERSION || headers.get('mcp-method') !== msg.method) return null;
 
     if (msg.method === 'tools/list') {

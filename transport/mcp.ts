@@ -1,6 +1,6 @@
 import { createMcpHandler, ProtocolError, ProtocolErrorCode, Server, type McpHttpHandler } from '@modelcontextprotocol/server';
 import type { Actor } from '../tools/actor';
-import type { ToolContext } from '../tools/context';
+import type { ProgressReport, ToolContext } from '../tools/context';
 import type { McpTool } from '../tools/define';
 import { ToolError } from '../tools/errors';
 import { jsonText } from '../tools/invoke';
@@ -78,13 +78,15 @@ export const idempotencyKeyOf = (meta: unknown): string | undefined => {
 
 // tools/call for a known tool, shared by the SDK handler and the fast path: a failure becomes an
 // isError result carrying the same problem object REST would send.
-export async function callToolResult(tool: McpTool, actor: Actor, args: unknown, deps: McpDeps, idempotencyKey?: string): Promise<CallResult> {
+export async function callToolResult(
+  tool: McpTool, actor: Actor, args: unknown, deps: McpDeps, idempotencyKey?: string, extras: Pick<ToolContext, 'progress' | 'signal'> = {},
+): Promise<CallResult> {
   const requestId = crypto.randomUUID();
   const { db, clock, config } = deps.baseContext;
   try {
     const input = args ?? {};
     const outcome = await withIdempotency({ db, now: clock.now(), actor, tool, key: idempotencyKey, input },
-      () => runForOutcome(tool, { ...deps.baseContext, actor }, input, requestId));
+      () => runForOutcome(tool, { ...deps.baseContext, ...extras, actor }, input, requestId));
     const body = outcome.body as Record<string, unknown>;
     if (outcome.status >= 400) return toolErrorResult(body as Problem, tool);
     return { content: [{ type: 'text', text: jsonText(body) }], structuredContent: body };
@@ -109,11 +111,15 @@ export function createMcpEndpoint(tools: McpTool[], deps: McpDeps): McpHttpHandl
       cacheHints: { 'tools/list': LIST_CACHE, 'server/discover': LIST_CACHE },
     });
     server.setRequestHandler('tools/list', async () => ({ tools: list }));
-    server.setRequestHandler('tools/call', async (request) => {
+    server.setRequestHandler('tools/call', async (request, ctx) => {
       const tool = byName.get(request.params.name);
       // An unknown tool is a protocol error (-32602), not a tool result, per the MCP tools spec.
       if (!tool) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-      return callToolResult(tool, actor, request.params.arguments, deps, idempotencyKeyOf(request.params._meta));
+      // A progressToken asks for notifications/progress while the tool works (get_draft's wait_seconds).
+      const progressToken = request.params._meta?.progressToken;
+      const progress = progressToken === undefined ? undefined : (r: ProgressReport) =>
+        ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken, ...r } });
+      return callToolResult(tool, actor, request.params.arguments, deps, idempotencyKeyOf(request.params._meta), { progress, signal: ctx.mcpReq.signal });
     });
     return server;
   };
