@@ -1,3 +1,4 @@
+import { requeueRunningJobs } from '../storage/queries/jobs';
 import type { LanguageModel } from 'ai';
 import type { Db } from '../storage/db';
 import type { Clock } from '../tools/clock';
@@ -60,6 +61,8 @@ export async function runJobsOnce(d: JobDeps): Promise<RunSummary> {
 
 // `npm start`: poll for jobs until stop().
 export function startJobs(d: JobDeps & { pollMs?: number }): Worker & { mailer: Mailer } {
+  const recovered = requeueRunningJobs(d.db, d.clock.now().toISOString());
+  if (recovered) (d.log ?? console.log)(`jobs: ${recovered} job(s) left running by a stopped worker are queued again`);
   scheduleRecurringJobs(d.db, d.clock);
   const { handlers, transport, mailer } = jobHandlers(d);
   const worker = startWorker({ db: d.db, clock: d.clock, handlers, log: d.log, pollMs: d.pollMs });

@@ -9,7 +9,10 @@ type Coerce = (raw: string) => unknown;
 // A query string is text; the tool's schema says which fields are numbers or booleans.
 function coercerFor(prop: Record<string, any> | undefined): Coerce {
   const type = prop?.type ?? prop?.anyOf?.find((s: any) => s.type && s.type !== 'null')?.type;
-  if (type === 'integer' || type === 'number') return (v) => (v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v);
+  // Plain decimal notation only: Number() would also read "0x10", "1e3", " 7", "0b1" and "Infinity". Anything else
+  // stays a string, which the schema refuses with a 400 naming the field.
+  if (type === 'integer') return (v) => (/^-?\d{1,15}$/.test(v) ? Number(v) : v);
+  if (type === 'number') return (v) => (/^-?\d{1,15}(\.\d{1,15})?$/.test(v) ? Number(v) : v);
   if (type === 'boolean') return (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : v);
   return (v) => v;
 }

@@ -4,6 +4,7 @@ import type { AnyTool } from '../tools/define';
 import { pathParams } from '../tools/define';
 import { SCOPES, SCOPE_DESCRIPTIONS } from '../tools/scopes';
 import { inputJsonSchema, outputJsonSchema } from './json-schema';
+import { OAUTH_ROUTES } from '../auth/oidc/routes-table';
 
 type Obj = Record<string, any>;
 
@@ -144,9 +145,9 @@ export function buildOpenApi(tools: AnyTool[], config: AppConfig): Obj {
           type: 'oauth2',
           flows: {
             authorizationCode: {
-              authorizationUrl: `${config.siteUrl}/oauth/auth`,
-              tokenUrl: `${config.siteUrl}/oauth/token`,
-              refreshUrl: `${config.siteUrl}/oauth/token`,
+              authorizationUrl: `${config.siteUrl}${OAUTH_ROUTES.authorization}`,
+              tokenUrl: `${config.siteUrl}${OAUTH_ROUTES.token}`,
+              refreshUrl: `${config.siteUrl}${OAUTH_ROUTES.token}`,
               scopes: Object.fromEntries(SCOPES.map((s) => [s, SCOPE_DESCRIPTIONS[s]])),
             },
           },

@@ -1,7 +1,11 @@
-// A small, safe Markdown renderer for blog posts. It never passes HTML through: every piece of text
-// is escaped, and a link keeps its href only when it is http(s) or relative (anything else is shown
-// as its plain label). Supported: ATX headings, paragraphs, lists, blockquotes, rules, fenced code,
-// inline code, emphasis, strong and links. Everything else is rendered as the text it is.
+import MarkdownIt from 'markdown-it';
+import sanitizeHtml from 'sanitize-html';
+
+// Markdown for blog posts and founder stories, rendered with markdown-it (CommonMark, linear time on hostile input)
+// and cleaned with sanitize-html. Raw HTML in the source is shown as text, never passed through; links keep their
+// href only when it is http(s) or relative, images only when https or relative; headings get ids and start at the
+// level the page asks for. Supported: what people write — headings, paragraphs, emphasis, lists, blockquotes,
+// rules, code spans and fenced code, links, images and tables.
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string): string => s.replace(/[&<>"']/g, (c) => ESC[c]);
@@ -17,87 +21,20 @@ export function safeHref(raw: string): string | null {
   return head.includes(':') ? null : href;
 }
 
+// Images load from the reader's browser: plain http would be mixed content, so https or our own paths only.
+const safeImageSrc = (raw: string): string | null => {
+  const src = safeHref(raw);
+  return src && !/^http:/i.test(src) ? src : null;
+};
+
+type Token = ReturnType<InstanceType<typeof MarkdownIt>['parse']>[number];
+
+const md = new MarkdownIt({ html: false, linkify: false, typographer: false }).enable(['table', 'strikethrough']);
+// Links and images are checked below with our own rule, which also gives a readable fallback.
+md.validateLink = () => true;
+
 // topLevel: the HTML level the document's biggest heading becomes (the page title is the h1).
 export type MarkdownOptions = { topLevel?: number };
-
-export function renderMarkdown(source: string, opts: MarkdownOptions = {}): string {
-  const lines = source.replace(/\r\n?/g, '\n').split('\n');
-  return renderBlocks(lines, (opts.topLevel ?? 2) - biggestHeading(lines), new Set());
-}
-
-// The smallest ATX level used outside code fences, so a post written with ## still starts at topLevel.
-function biggestHeading(lines: string[]): number {
-  let min = 7;
-  let fence: string | null = null;
-  for (const line of lines) {
-    const f = line.match(FENCE);
-    if (f && (!fence || line.trimStart().startsWith(fence))) fence = fence ? null : f[1];
-    else if (!fence) {
-      const h = line.match(HEADING);
-      if (h) min = Math.min(min, h[1].length);
-    }
-  }
-  return min === 7 ? 1 : min;
-}
-
-const FENCE = /^\s{0,3}(`{3,}|~{3,})\s*([A-Za-z0-9_+-]*)/;
-const HEADING = /^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$/;
-const RULE = /^\s{0,3}([-*_])(\s*\1){2,}\s*$/;
-const BULLET = /^\s{0,3}[-*+]\s+(.*)$/;
-const ORDERED = /^\s{0,3}(\d{1,9})[.)]\s+(.*)$/;
-const QUOTE = /^\s{0,3}>\s?(.*)$/;
-
-const startsBlock = (l: string) => FENCE.test(l) || HEADING.test(l) || RULE.test(l) || BULLET.test(l) || ORDERED.test(l) || QUOTE.test(l);
-
-function renderBlocks(lines: string[], offset: number, ids: Set<string>): string {
-  const out: string[] = [];
-  let i = 0;
-  while (i < lines.length) {
-    const line = lines[i];
-    if (line.trim() === '') { i++; continue; }
-    let m: RegExpMatchArray | null;
-    if ((m = line.match(FENCE))) {
-      const fence = m[1];
-      const body: string[] = [];
-      i++;
-      while (i < lines.length && !lines[i].trimStart().startsWith(fence)) body.push(lines[i++]);
-      i++; // closing fence (or end of input)
-      const lang = m[2] ? ` class="language-${m[2].toLowerCase()}"` : '';
-      out.push(`<pre><code${lang}>${escapeHtml(body.join('\n'))}</code></pre>`);
-    } else if ((m = line.match(HEADING))) {
-      const level = Math.min(6, m[1].length + offset);
-      const id = uniqueId(m[2], ids);
-      out.push(`<h${level}${id ? ` id="${id}"` : ''}>${renderInline(m[2])}</h${level}>`);
-      i++;
-    } else if (RULE.test(line)) {
-      out.push('<hr>');
-      i++;
-    } else if (QUOTE.test(line)) {
-      const inner: string[] = [];
-      while (i < lines.length && (m = lines[i].match(QUOTE))) { inner.push(m[1]); i++; }
-      out.push(`<blockquote>${renderBlocks(inner, offset, ids)}</blockquote>`);
-    } else if (BULLET.test(line) || ORDERED.test(line)) {
-      const ordered = !BULLET.test(line);
-      const item = ordered ? ORDERED : BULLET;
-      const items: string[] = [];
-      const start = ordered ? Number(line.match(ORDERED)![1]) : 1;
-      while (i < lines.length && (m = lines[i].match(item))) {
-        let text = m[ordered ? 2 : 1];
-        i++;
-        // Indented lines that are not a new item continue the current one.
-        while (i < lines.length && /^\s+\S/.test(lines[i]) && !BULLET.test(lines[i]) && !ORDERED.test(lines[i])) text += ` ${lines[i++].trim()}`;
-        items.push(`<li>${renderInline(text)}</li>`);
-      }
-      const tag = ordered ? 'ol' : 'ul';
-      out.push(`<${tag}${ordered && start !== 1 ? ` start="${start}"` : ''}>${items.join('')}</${tag}>`);
-    } else {
-      const para: string[] = [];
-      while (i < lines.length && lines[i].trim() !== '' && (para.length === 0 || !startsBlock(lines[i]))) para.push(lines[i++].trim());
-      out.push(`<p>${renderInline(para.join('\n'))}</p>`);
-    }
-  }
-  return out.join('\n');
-}
 
 function uniqueId(text: string, ids: Set<string>): string {
   const base = text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60);
@@ -108,88 +45,66 @@ function uniqueId(text: string, ids: Set<string>): string {
   return id;
 }
 
-// Inline spans. Text between recognised spans is escaped; an unclosed marker stays literal text.
-export function renderInline(src: string): string {
-  let out = '';
-  let text = '';
-  const flush = () => { out += escapeHtml(text); text = ''; };
-  let i = 0;
-  while (i < src.length) {
-    const c = src[i];
-    if (c === '\\' && i + 1 < src.length && /[\\`*_[\]()#+\-.!>]/.test(src[i + 1])) {
-      text += src[i + 1];
-      i += 2;
-      continue;
-    }
-    if (c === '`') {
-      const run = src.slice(i).match(/^`+/)![0];
-      const end = src.indexOf(run, i + run.length);
-      if (end > 0) {
-        flush();
-        out += `<code>${escapeHtml(src.slice(i + run.length, end).trim())}</code>`;
-        i = end + run.length;
-        continue;
+const inlineText = (t: Token | undefined): string => (t?.children ?? []).filter((c) => c.type === 'text' || c.type === 'code_inline').map((c) => c.content).join('');
+
+// Headings move to the requested level and get ids; unsafe links lose their href (the label stays); unsafe images
+// become their alt text; external links are marked as not endorsed.
+function adjust(tokens: Token[], topLevel: number): void {
+  const levels = tokens.filter((t) => t.type === 'heading_open').map((t) => Number(t.tag.slice(1)));
+  const offset = topLevel - (levels.length ? Math.min(...levels) : 1);
+  const ids = new Set<string>();
+  tokens.forEach((t, i) => {
+    if (t.type === 'heading_open' || t.type === 'heading_close') {
+      t.tag = `h${Math.min(6, Math.max(1, Number(t.tag.slice(1)) + offset))}`;
+      if (t.type === 'heading_open') {
+        const id = uniqueId(inlineText(tokens[i + 1]), ids);
+        if (id) t.attrSet('id', id);
       }
     }
-    if (c === '[') {
-      const link = matchLink(src, i);
-      if (link) {
-        flush();
-        const href = safeHref(link.href);
-        out += href
-          ? `<a href="${escapeHtml(href)}"${/^https?:/i.test(href) ? ' rel="nofollow ugc noopener"' : ''}>${renderInline(link.label)}</a>`
-          : renderInline(link.label);
-        i = link.end;
+    if (t.type !== 'inline' || !t.children) return;
+    const out: Token[] = [];
+    let dropClose = 0;
+    for (const c of t.children) {
+      if (c.type === 'link_open') {
+        const href = safeHref(String(c.attrGet('href') ?? ''));
+        if (!href) { dropClose++; continue; }
+        c.attrs = [['href', href]];
+        if (/^https?:/i.test(href)) c.attrSet('rel', 'nofollow ugc noopener');
+      } else if (c.type === 'link_close' && dropClose) {
+        dropClose--;
         continue;
+      } else if (c.type === 'image') {
+        const src = safeImageSrc(String(c.attrGet('src') ?? ''));
+        if (!src) {
+          c.type = 'text';
+          c.content = c.content || inlineText(c);
+          c.children = null;
+        } else {
+          c.attrs = [['src', src], ['alt', c.content], ['loading', 'lazy']];
+        }
       }
+      out.push(c);
     }
-    if ((c === '*' || c === '_') && (c === '*' || !/[A-Za-z0-9]/.test(src[i - 1] ?? ''))) {
-      const double = src[i + 1] === c;
-      const marker = double ? c + c : c;
-      const end = findClose(src, marker, i + marker.length);
-      if (end > 0) {
-        flush();
-        const tag = double ? 'strong' : 'em';
-        out += `<${tag}>${renderInline(src.slice(i + marker.length, end))}</${tag}>`;
-        i = end + marker.length;
-        continue;
-      }
-    }
-    if (c === '\n') {
-      text += ' ';
-      i++;
-      continue;
-    }
-    text += c;
-    i++;
-  }
-  flush();
-  return out;
+    t.children = out;
+  });
 }
 
-function findClose(src: string, marker: string, from: number): number {
-  if (src[from] === ' ' || from >= src.length) return -1;
-  let at = src.indexOf(marker, from);
-  // A single marker must not be the first half of a double one (`*a **b** c*`).
-  while (at > 0 && marker.length === 1 && src[at + 1] === marker) at = src.indexOf(marker, at + 2);
-  return at > from && src[at - 1] !== ' ' ? at : -1;
-}
+// A second line of defence behind the renderer: only the elements and attributes it produces survive.
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'strong', 'em', 's', 'code', 'pre', 'blockquote', 'ul', 'ol', 'li',
+    'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+  allowedAttributes: { a: ['href', 'rel'], img: ['src', 'alt', 'loading'], h1: ['id'], h2: ['id'], h3: ['id'], h4: ['id'], h5: ['id'], h6: ['id'],
+    code: ['class'], ol: ['start'], th: ['style'], td: ['style'] },
+  allowedClasses: { code: [/^language-[a-z0-9+#-]+$/] },
+  allowedStyles: { th: { 'text-align': [/^(left|right|center)$/] }, td: { 'text-align': [/^(left|right|center)$/] } },
+  allowedSchemes: ['http', 'https'],
+  allowedSchemesAppliedToAttributes: ['href', 'src'],
+  allowProtocolRelative: false,
+};
 
-function matchLink(src: string, at: number): { label: string; href: string; end: number } | null {
-  let depth = 0;
-  let close = -1;
-  for (let j = at; j < src.length; j++) {
-    if (src[j] === '\\') { j++; continue; }
-    if (src[j] === '[') depth++;
-    else if (src[j] === ']' && --depth === 0) { close = j; break; }
-  }
-  if (close < 0 || src[close + 1] !== '(') return null;
-  // Balanced parentheses inside the destination, as in https://en.wikipedia.org/wiki/Foo_(bar).
-  let end = -1;
-  for (let j = close + 2, open = 1; j < src.length; j++) {
-    if (src[j] === '(') open++;
-    else if (src[j] === ')' && --open === 0) { end = j; break; }
-  }
-  if (end < 0) return null;
-  return { label: src.slice(at + 1, close), href: src.slice(close + 2, end), end: end + 1 };
+export function renderMarkdown(source: string, opts: MarkdownOptions = {}): string {
+  const env = {};
+  const tokens = md.parse(source, env);
+  adjust(tokens, opts.topLevel ?? 2);
+  return sanitizeHtml(md.renderer.render(tokens, md.options, env), SANITIZE).trim();
 }

@@ -9,6 +9,7 @@ import { seedDatabase } from '../storage/seed';
 import { fixedClock } from '../tools/clock';
 import { createApp } from '../transport/app';
 import { loadConfig } from '../transport/config';
+import { answerClientErrors } from '../transport/client-errors';
 import type { AppConfig } from '../tools/context';
 import type { LanguageModel } from 'ai';
 import { startJobs } from '../jobs/index';
@@ -44,6 +45,7 @@ export async function startApp(opts: { demo?: boolean; now?: string; env?: Recor
     server = serve({ fetch: (req, env) => appRef.fetch(req, env), port: 0, hostname: '127.0.0.1' }, (info) => resolve((info as AddressInfo).port));
   });
   const config: AppConfig = { ...base, port, siteUrl: `http://127.0.0.1:${port}` };
+  answerClientErrors(server!, config.siteUrl);
   const built = createApp({ db, config, clock });
   const appRef = built.app;
   const jobs = opts.jobs

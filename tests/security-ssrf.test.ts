@@ -86,9 +86,19 @@ describe('the badge and claim checks use the same guard', () => {
 });
 
 describe('client ID metadata documents (OAuth)', () => {
-  it('the provider\'s fetch refuses to run without its SSRF-guarded dispatcher', async () => {
+  it('the provider\'s fetch goes through the address guard: loopback, private and metadata addresses are refused before any connection, open port or not', async () => {
     const before = hits;
-    await expect(metadataFetch(`http://127.0.0.1:${port}/client.json`, {})).rejects.toThrow(/SSRF-guarded dispatcher/);
+    const config = { siteUrl: 'https://directory.example', crawlerAllowPrivate: false } as never;
+    const closed = await new Promise<number>((resolve) => { const s = createServer().listen(0, '127.0.0.1', () => { const p = (s.address() as AddressInfo).port; s.close(() => resolve(p)); }); });
+    const refusals: string[] = [];
+    for (const url of [`http://127.0.0.1:${port}/client.json`, `http://127.0.0.1:${closed}/client.json`, 'http://10.0.0.7/client.json', 'http://169.254.169.254/latest/meta-data', 'http://[::1]/client.json', `http://localhost:${port}/client.json`]) {
+      const err = await metadataFetch(url, {}, config).then(() => null, (e: unknown) => e);
+      expect(err, url).toBeInstanceOf(FetchError);
+      expect((err as FetchError).code, url).toBe('blocked_address');
+      refusals.push((err as FetchError).message.replace(/\S*(127\.0\.0\.1|10\.0\.0\.7|169\.254\.169\.254|::1|localhost)\S*/g, 'ADDR'));
+    }
+    // An open and a closed port are refused alike: nothing tells them apart.
+    expect(refusals[0]).toBe(refusals[1]);
     expect(hits).toBe(before);
   });
 

@@ -6,6 +6,7 @@ import { systemClock } from '../tools/clock';
 import { startJobs } from '../jobs/index';
 import { createApp } from './app';
 import { loadConfig } from './config';
+import { answerClientErrors } from './client-errors';
 
 // Node entry for `npm start`: open (and migrate) the database, seed a new one, serve everything on one port,
 // and run the background jobs (draft builds, e-mail, go-live…) in the same process.
@@ -20,6 +21,8 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   console.log(`${config.siteName} on ${config.siteUrl} (listening on ${info.address}:${info.port})`);
   console.log(`  REST ${config.siteUrl}/api/v1  ·  OpenAPI ${config.siteUrl}/api/v1/openapi.json  ·  MCP ${config.siteUrl}/mcp`);
 });
+
+answerClientErrors(server, config.siteUrl);
 
 // Stop taking requests, let running jobs finish (an unfinished one is picked up again after restart),
 // write the buffered page views, close the database.

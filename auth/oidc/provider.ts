@@ -7,34 +7,33 @@ import { sqliteAdapter } from './adapter';
 import { loadProviderKeys } from './keys';
 import { loadExistingGrant } from './grants';
 import { clientMetadataFetch } from './test-hooks';
+import { safeFetch, userAgentFor } from '../../crawler/safe-fetch';
+import type { AppConfig } from '../../tools/context';
 import { renderOAuthError } from '../../site/account/oauth-error';
 
-// Every endpoint lives under /oauth so the site keeps the rest of the URL space (issuer = site root).
-export const OAUTH_ROUTES = {
-  authorization: '/oauth/authorize',
-  token: '/oauth/token',
-  registration: '/oauth/register',
-  jwks: '/oauth/jwks',
-  revocation: '/oauth/revoke',
-  introspection: '/oauth/introspect',
-  pushed_authorization_request: '/oauth/par', // PAR is off; routed anyway so nothing lands outside /oauth
-  end_session: '/oauth/logout',
-  userinfo: '/oauth/userinfo',
-  code_verification: '/oauth/device',
-  device_authorization: '/oauth/device/auth',
-  backchannel_authentication: '/oauth/backchannel',
-  challenge: '/oauth/challenge',
-  credential: '/oauth/credential',
-} as const;
+export { OAUTH_ROUTES } from './routes-table';
+import { OAUTH_ROUTES } from './routes-table';
 
-// Every outbound fetch of the provider (client ID metadata documents, sector identifiers, JWKS URIs) goes
-// through its SSRF-guarded dispatcher. If the library could not set that dispatcher up it would still fetch
-// (with a warning); here the fetch is refused instead, so a client_id URL can never reach internal addresses.
-export function metadataFetch(url: string | URL, options: RequestInit & { dispatcher?: unknown }): Promise<Response> {
+// Every outbound fetch of the provider (client ID metadata documents, sector identifiers, JWKS URIs) goes through
+// the crawler's address guard: private, loopback, link-local and metadata addresses are refused before any connection
+// is made (and every redirect is checked again, with DNS answers pinned), so a client_id URL can neither reach nor
+// probe internal services. CRAWLER_ALLOW_PRIVATE lifts it, for tests and local use only.
+const METADATA_MAX_BYTES = 64 * 1024;
+const METADATA_TIMEOUT_MS = 5_000;
+
+export async function metadataFetch(url: string | URL, options: RequestInit | undefined, config: AppConfig): Promise<Response> {
   const override = clientMetadataFetch();
   if (override) return override(url, options);
-  if (!options?.dispatcher) return Promise.reject(new Error('Outbound fetch refused: the SSRF-guarded dispatcher is not in place.'));
-  return globalThis.fetch(url, options);
+  if (options?.method && options.method.toUpperCase() !== 'GET') throw new Error('Outbound fetch refused: only GET is used for metadata documents.');
+  const res = await safeFetch(String(url), {
+    allowPrivate: config.crawlerAllowPrivate, userAgent: userAgentFor(config.siteUrl), accept: 'any',
+    timeoutMs: METADATA_TIMEOUT_MS, maxBytes: METADATA_MAX_BYTES, signal: options?.signal ?? undefined,
+  });
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+  headers.delete('content-encoding'); // the body is already decoded
+  headers.delete('content-length');
+  return new Response(res.status === 204 || res.status === 304 ? null : res.text, { status: res.status, headers });
 }
 
 export const interactionPath = (uid: string) => `/oauth/interaction/${uid}`;
@@ -147,7 +146,7 @@ export function createProvider(deps: AuthDeps): Provider {
     clientBasedCORS: () => true,
     renderError: async (ctx, out) => renderOAuthError(ctx, { ...out }, config.siteName),
     // Tests may serve client metadata documents on loopback; production keeps the library's SSRF guard.
-    fetch: (url, options) => metadataFetch(url as string | URL, options as RequestInit & { dispatcher?: unknown }),
+    fetch: (url, options) => metadataFetch(url as string | URL, options as RequestInit, deps.config),
   };
 
   const provider = new Provider(config.siteUrl, configuration);

@@ -79,6 +79,9 @@ function columnsOf(d: DraftRow, parts: ReadonlySet<ListingPart>): Record<string,
   return c;
 }
 
+// The listings columns stored as JSON text (drizzle `mode: 'json'` in storage/schema/directory.ts).
+const JSON_COLUMNS = new Set(['faqs', 'pricing_plans', 'features', 'usps', 'keywords', 'tags', 'socials', 'not_found_on_website', 'story', 'media', 'unlocked_sections']);
+
 // Writes the columns and records what changed in the listing's version history (the site team's review queue).
 function writeColumns(db: Db, listingId: number, cols: Record<string, unknown>, userId: number, now: string, record: boolean): void {
   const keys = Object.keys(cols);
@@ -92,10 +95,11 @@ function writeColumns(db: Db, listingId: number, cols: Record<string, unknown>, 
   if (!update) updates.set(sql, (update = db.sqlite.prepare(sql)));
   update.run({ ...Object.fromEntries(changed.map((k) => [k, cols[k]])), now, id: listingId });
   if (!record) return;
-  const val = (v: unknown) => (typeof v === 'string' && /^[[{]/.test(v) ? JSON.parse(v) : v);
+  // Only the JSON columns hold JSON: a text value such as "{beta} launch" or "[draft]" stays text.
+  const val = (k: string, v: unknown) => (JSON_COLUMNS.has(k) && typeof v === 'string' ? JSON.parse(v) : v);
   addVersion(db, {
     listingId, userId, changedFields: changed, at: now,
-    before: Object.fromEntries(changed.map((k) => [k, val(before[k])])), after: Object.fromEntries(changed.map((k) => [k, val(cols[k])])),
+    before: Object.fromEntries(changed.map((k) => [k, val(k, before[k])])), after: Object.fromEntries(changed.map((k) => [k, val(k, cols[k])])),
   });
 }
 

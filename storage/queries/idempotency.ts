@@ -1,13 +1,17 @@
 import type { Db } from '../db';
 
 export type IdempotencyRow = {
-  operation: string; request_hash: string; state: 'in_progress' | 'done'; status: number | null; response: string | null; expires_at: string;
+  operation: string; request_hash: string; state: 'in_progress' | 'done'; status: number | null; response: string | null; created_at: string; expires_at: string;
 };
+
+// A request still in progress after this long died with its process (a crash, a restart): its key is free again.
+// Every idempotent operation finishes well within it.
+export const IDEMPOTENCY_LEASE_MS = 60_000;
 
 const stmts = new WeakMap<Db, ReturnType<typeof prepare>>();
 function prepare(db: Db) {
   return {
-    find: db.sqlite.prepare('SELECT operation, request_hash, state, status, response, expires_at FROM idempotency_keys WHERE actor = ? AND key = ?'),
+    find: db.sqlite.prepare('SELECT operation, request_hash, state, status, response, created_at, expires_at FROM idempotency_keys WHERE actor = ? AND key = ?'),
     drop: db.sqlite.prepare('DELETE FROM idempotency_keys WHERE actor = ? AND key = ?'),
     begin: db.sqlite.prepare(`INSERT INTO idempotency_keys (actor, key, operation, request_hash, state, created_at, expires_at)
       VALUES (?, ?, ?, ?, 'in_progress', ?, ?)`),
@@ -29,7 +33,8 @@ export function claimIdempotencyKey(db: Db, actor: string, key: string, operatio
   return db.sqlite.transaction((): Claim => {
     const nowIso = now.toISOString();
     const row = s.find.get(actor, key) as IdempotencyRow | undefined;
-    if (row && row.expires_at > nowIso) {
+    const abandoned = row?.state === 'in_progress' && Date.parse(row.created_at) + IDEMPOTENCY_LEASE_MS <= now.getTime();
+    if (row && row.expires_at > nowIso && !abandoned) {
       if (row.operation !== operation || row.request_hash !== hash) return { kind: 'mismatch' };
       return row.state === 'done' ? { kind: 'replay', row } : { kind: 'busy' };
     }

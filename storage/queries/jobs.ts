@@ -60,6 +60,7 @@ const SQL = {
   failAbandoned: `UPDATE jobs SET status = 'failed', lease_until = NULL, finished_at = @now,
       last_error = coalesce(last_error || '; ', '') || 'lease expired on the last attempt'
     WHERE status = 'running' AND lease_until <= @now AND attempts >= max_attempts`,
+  requeueRunning: `UPDATE jobs SET status = 'queued', lease_until = NULL, run_at = @now WHERE status = 'running'`,
   nextDue: `SELECT min(CASE WHEN status = 'queued' THEN run_at ELSE lease_until END) AS at FROM jobs
     WHERE status IN ('queued', 'running') AND kind IN (SELECT value FROM json_each(?))`,
 } as const;
@@ -106,6 +107,10 @@ export const markRetry = (db: Db, id: number, attempts: number, runAt: string, e
 export const markFailed = (db: Db, id: number, attempts: number, now: string, error: string) =>
   stmt(db, 'fail').run({ id, attempts, now, error }).changes === 1;
 export const failAbandoned = (db: Db, now: string): number => stmt(db, 'failAbandoned').run({ now }).changes;
+
+// At start-up: jobs left running by a worker that was killed (crash, deploy) are due again at once instead of
+// waiting out their lease. Only a process that is the database's one worker may do this (the default set-up).
+export const requeueRunningJobs = (db: Db, now: string): number => stmt(db, 'requeueRunning').run({ now }).changes;
 
 // When the next job of these kinds becomes due (or its lease expires), to sleep no longer than needed.
 export function nextDueAt(db: Db, kinds: string[]): string | null {
