@@ -8,11 +8,14 @@ import { apiKeyByHash, touchApiKey } from '../storage/queries/api-keys';
 import { looksLikeApiKey, sha256Hex } from './api-keys';
 import { resourceUrl, type ResourceKey } from './resource-metadata';
 import { createTokenVerifier } from './tokens';
+import { clientAddress } from '../domain/client-address';
 
-// The caller's address as the socket saw it (a proxy's X-Forwarded-For is not trusted here).
-export function clientIp(c: Context): string {
+// The caller's address: the socket's peer, or — when that peer is a proxy listed in TRUST_PROXY — the client
+// address the proxy reports in X-Forwarded-For (domain/client-address.ts has the rule).
+export function clientIp(c: Context, config?: Pick<AppConfig, 'trustProxy'>): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
+  const peer = incoming?.socket?.remoteAddress ?? 'unknown';
+  return clientAddress(peer, c.req.header('x-forwarded-for'), config?.trustProxy ?? []);
 }
 
 export type AuthDeps = { db: Db; config: AppConfig; clock: Clock };
@@ -44,7 +47,7 @@ export function createAuthenticator(deps: AuthDeps): Authenticate {
   }
 
   return async (c, resource = 'api') => {
-    const ip = clientIp(c);
+    const ip = clientIp(c, deps.config);
     const header = c.req.header('authorization');
     if (header === undefined) return { kind: 'anonymous', ip };
     try {

@@ -2,6 +2,8 @@ import type { Db } from '../storage/db';
 import type { Actor } from './actor';
 import type { Clock } from './clock';
 
+import type { Cidr } from '../domain/client-address';
+
 export type AppConfig = {
   siteName: string;
   siteUrl: string; // no trailing slash
@@ -13,6 +15,7 @@ export type AppConfig = {
   rateLimits: { anonymousPerMinute: number; userPerMinute: number };
   claimsDnsServers: string[]; // resolvers for DNS claim checks; empty = the system's
   mcpAllowedOrigins?: string[]; // browser origins besides the site's own that may call /mcp (MCP_ALLOWED_ORIGINS)
+  trustProxy?: Cidr[]; // proxies whose X-Forwarded-For names the client (TRUST_PROXY)
 };
 
 // A long-running call's progress, for adapters that can show it (MCP notifications/progress when the client sent

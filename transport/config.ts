@@ -1,5 +1,6 @@
 import type { AppConfig } from '../tools/context';
 import { parseDnsServers } from '../crawler/dns-txt';
+import { parseCidrList } from '../domain/client-address';
 
 const bool = (v: string | undefined, dflt: boolean) => (v === undefined || v === '' ? dflt : /^(1|true|yes|on)$/i.test(v));
 
@@ -8,6 +9,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 8787);
   const host = env.HOST ?? '127.0.0.1';
   const siteUrl = (env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const trustProxy = parseCidrList(env.TRUST_PROXY);
+  if (trustProxy.invalid.length) throw new Error(`TRUST_PROXY: not an address or CIDR range: ${trustProxy.invalid.join(', ')}`);
   return {
     siteName: env.SITE_NAME ?? 'Launch Directory',
     siteUrl,
@@ -21,6 +24,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       userPerMinute: Number(env.RATE_LIMIT_USER_PER_MIN ?? 600),
     },
     claimsDnsServers: parseDnsServers(env.CLAIMS_DNS_SERVERS),
+    trustProxy: trustProxy.cidrs,
     mcpAllowedOrigins: (env.MCP_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
 }

@@ -88,7 +88,7 @@ export function registerInteractionRoutes(app: Hono, deps: AccountDeps): void {
     const f = await c.req.parseBody();
     if (!csrfValid(c, deps, currentUser(c, deps), f.csrf)) return loginPage(c, details, { error: 'The form expired. Please sign in again.' }, 401);
     const email = formString(f.email, 300);
-    const ip = clientIp(c);
+    const ip = clientIp(c, deps.config);
     const wait = throttle.retryAfter(email, ip);
     if (wait) {
       c.header('retry-after', String(wait));

@@ -62,7 +62,7 @@ export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {
     if (!csrfValid(c, deps, undefined, f.csrf)) return csrfFailed(c);
     const next = safeNext(f.next);
     const email = formString(f.email, 300);
-    const ip = clientIp(c);
+    const ip = clientIp(c, deps.config);
     const wait = throttle.retryAfter(email, ip);
     if (wait) {
       c.header('retry-after', String(wait));
