@@ -11,7 +11,7 @@ import { createTransport, emailHandler, EMAIL_JOB, queuedMailer, type Mailer, ty
 import type { Handlers } from './queue';
 import { listingJobHandlers, scheduleListingJobs } from './go-live';
 import { ordersJobHandlers, scheduleOrdersSweep } from './fulfilment';
-import { runDueJobs, startWorker, type RunSummary, type Worker } from './worker';
+import { runDueJobs, startWorker, type JobEvent, type RunSummary, type Worker } from './worker';
 
 // Wiring for transport/server.ts and the admin CLI: every job kind with its handler.
 
@@ -26,6 +26,7 @@ export type JobDeps = {
   model?: LanguageModel | null; // overrides the environment (tests)
   transport?: MailTransport; // overrides SMTP/outbox (tests)
   log?: (line: string) => void;
+  observe?: (event: JobEvent) => void;
 };
 
 export function jobHandlers(d: JobDeps): { handlers: Handlers; transport: MailTransport; mailer: Mailer } {
@@ -65,7 +66,7 @@ export function startJobs(d: JobDeps & { pollMs?: number }): Worker & { mailer: 
   if (recovered) (d.log ?? console.log)(`jobs: ${recovered} job(s) left running by a stopped worker are queued again`);
   scheduleRecurringJobs(d.db, d.clock);
   const { handlers, transport, mailer } = jobHandlers(d);
-  const worker = startWorker({ db: d.db, clock: d.clock, handlers, log: d.log, pollMs: d.pollMs });
+  const worker = startWorker({ db: d.db, clock: d.clock, handlers, log: d.log, observe: d.observe, pollMs: d.pollMs });
   return {
     mailer,
     summary: worker.summary,

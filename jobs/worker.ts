@@ -3,11 +3,14 @@ import type { Clock } from '../tools/clock';
 import { claimJob, failAbandoned, markDone, markFailed, markRetry, nextDueAt, renewLease, type Job } from '../storage/queries/jobs';
 import { backoffDelay, PermanentJobError, type Handlers } from './queue';
 
+export type JobEvent = { kind: string; id: number; attempt: number; phase: 'start' | 'done' | 'retry' | 'failed'; seconds?: number; error?: string };
+
 export type WorkerOptions = {
   db: Db;
   clock: Clock;
   handlers: Handlers;
   log?: (line: string) => void;
+  observe?: (event: JobEvent) => void; // start, end and failure of each attempt (logs and metrics)
 };
 
 export type RunSummary = { started: number; done: number; retried: number; failed: number };
@@ -59,19 +62,26 @@ class Runner {
     }, Math.max(50, Math.floor(leaseMs / 3)));
     heartbeat.unref?.();
     const lastAttempt = job.attempts >= job.maxAttempts;
+    const started = performance.now();
+    const event = (phase: JobEvent['phase'], error?: string) =>
+      this.o.observe?.({ kind: job.kind, id: job.id, attempt: job.attempts, phase, ...(phase === 'start' ? {} : { seconds: (performance.now() - started) / 1000 }), ...(error ? { error } : {}) });
+    event('start');
     const p = (async () => {
       try {
         await spec.run(job.payload, { db, clock, job, lastAttempt, signal: abort.signal });
         if (markDone(db, job.id, job.attempts, iso(clock.now()))) this.summary.done++;
+        event('done');
       } catch (e) {
         const now = clock.now();
         if (e instanceof PermanentJobError || lastAttempt) {
           if (markFailed(db, job.id, job.attempts, iso(now), message(e))) this.summary.failed++;
           log(`[jobs] ${job.kind} #${job.id} failed after ${job.attempts} attempt(s): ${message(e)}`);
+          event('failed', message(e));
         } else {
           const at = new Date(now.getTime() + backoffDelay(job.attempts, spec.backoffMs));
           if (markRetry(db, job.id, job.attempts, iso(at), message(e))) this.summary.retried++;
           log(`[jobs] ${job.kind} #${job.id} attempt ${job.attempts} failed, retrying at ${iso(at)}: ${message(e)}`);
+          event('retry', message(e));
         }
       } finally {
         clearInterval(heartbeat);

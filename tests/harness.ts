@@ -12,6 +12,7 @@ import { loadConfig } from '../transport/config';
 import { answerClientErrors } from '../transport/client-errors';
 import type { AppConfig } from '../tools/context';
 import type { LanguageModel } from 'ai';
+import type { Logger } from '../transport/ops/logger';
 import { startJobs } from '../jobs/index';
 
 export type TestApp = {
@@ -31,7 +32,7 @@ export const TEST_NOW = '2026-11-18T12:00:00Z';
 // Starts the real app on an ephemeral loopback port with a fresh temp SQLite file.
 // `jobs` also runs the background worker (draft builds, e-mail…) as `npm start` does; `model` is the drafting
 // model it uses (e.g. a MockLanguageModelV3; default: none, as without AI_BASE_URL).
-export async function startApp(opts: { demo?: boolean; now?: string; env?: Record<string, string>; jobs?: boolean | { model?: LanguageModel | null } } = {}): Promise<TestApp> {
+export async function startApp(opts: { demo?: boolean; now?: string; env?: Record<string, string>; jobs?: boolean | { model?: LanguageModel | null }; logger?: Logger } = {}): Promise<TestApp> {
   const dir = mkdtempSync(join(tmpdir(), 'directory-test-'));
   const clock = fixedClock(opts.now ?? TEST_NOW);
   // Limits are off unless a test turns them on: suites send far more than a person would from one address.
@@ -46,7 +47,7 @@ export async function startApp(opts: { demo?: boolean; now?: string; env?: Recor
   });
   const config: AppConfig = { ...base, port, siteUrl: `http://127.0.0.1:${port}` };
   answerClientErrors(server!, config.siteUrl);
-  const built = createApp({ db, config, clock });
+  const built = createApp({ db, config, clock, logger: opts.logger });
   const appRef = built.app;
   const jobs = opts.jobs
     ? startJobs({ db, clock, config, env: env as NodeJS.ProcessEnv, model: opts.jobs === true ? null : opts.jobs.model ?? null, pollMs: 50, log: () => {} })

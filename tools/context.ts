@@ -16,6 +16,7 @@ export type AppConfig = {
   claimsDnsServers: string[]; // resolvers for DNS claim checks; empty = the system's
   mcpAllowedOrigins?: string[]; // browser origins besides the site's own that may call /mcp (MCP_ALLOWED_ORIGINS)
   trustProxy?: Cidr[]; // proxies whose X-Forwarded-For names the client (TRUST_PROXY)
+  metricsToken?: string; // when set, /metrics wants it as a bearer token (METRICS_TOKEN)
 };
 
 // A long-running call's progress, for adapters that can show it (MCP notifications/progress when the client sent

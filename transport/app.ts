@@ -10,11 +10,14 @@ import { buildOpenApi } from '../rest-adapter/openapi';
 import { problemResponse } from '../rest-adapter/problem';
 import { ToolError } from '../tools/errors';
 import { registerMcpRoute } from './mcp-route';
+import { createLogger, type Logger } from './ops/logger';
+import { createMetrics, type Metrics } from './ops/metrics';
+import { noteUser, registerOps } from './ops/routes';
 import { bodyLimit } from './read-body';
 import { registerSite } from '../site/routes';
 import { securityHeaders } from '../site/security-headers';
 
-export type AppDeps = { db: Db; config: AppConfig; clock: Clock };
+export type AppDeps = { db: Db; config: AppConfig; clock: Clock; logger?: Logger; metrics?: Metrics };
 
 const MAX_REST_BODY = 1024 * 1024;
 const MAX_FORM_BODY = 1024 * 1024; // site forms and the Stripe webhook
@@ -30,6 +33,10 @@ function bodyCapFor(path: string): number | null {
 // Composes OAuth, REST, OpenAPI, MCP and the site on one Hono app. Everything reads the one registry.
 export function createApp(deps: AppDeps) {
   const app = new Hono();
+  const logger = deps.logger ?? createLogger();
+  const metrics = deps.metrics ?? createMetrics(deps);
+  // First: request id, one log line and the metrics for every request; /health and /metrics.
+  registerOps(app, { db: deps.db, config: deps.config, logger, metrics });
   const baseContext = { db: deps.db, config: deps.config, clock: deps.clock };
   // A 413 problem (RFC 9457) for the API and MCP, a short text for browsers.
   const tooLarge = (c: Context, limit: number) => {
@@ -50,7 +57,7 @@ export function createApp(deps: AppDeps) {
   const rest: RestDeps = {
     baseContext,
     limiter,
-    authenticate: (c) => auth.authenticate(c, 'api'),
+    authenticate: async (c) => noteUser(c, await auth.authenticate(c, 'api')),
     challengeHeaders: (p) => auth.challengeHeaders.api(p),
   };
 
@@ -60,10 +67,10 @@ export function createApp(deps: AppDeps) {
   app.all(`${API_PREFIX}/*`, (c) =>
     errorResponse(new ToolError('not_found', `No operation at ${c.req.method} ${new URL(c.req.url).pathname}. See ${API_PREFIX}/openapi.json.`), c, rest));
 
-  const mcp = registerMcpRoute(app, { baseContext, auth, limiter, tooLarge });
+  const mcp = registerMcpRoute(app, { baseContext, auth, limiter, tooLarge, onToolCall: (tool, isError) => metrics.mcpCalls.inc({ tool, outcome: isError ? 'error' : 'ok' }) });
 
   // Registered after the API and MCP routes, so it runs for site pages only (those answer without next()).
   app.use('*', securityHeaders({ https: deps.config.siteUrl.startsWith('https:') }));
   registerSite(app, deps);
-  return { app, auth, close: () => mcp.close() };
+  return { app, auth, logger, metrics, close: () => mcp.close() };
 }

@@ -25,6 +25,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     claimsDnsServers: parseDnsServers(env.CLAIMS_DNS_SERVERS),
     trustProxy: trustProxy.cidrs,
+    metricsToken: env.METRICS_TOKEN || undefined,
     mcpAllowedOrigins: (env.MCP_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
 }

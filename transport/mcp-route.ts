@@ -14,6 +14,7 @@ import { createFastPath } from './mcp-fast-path';
 import { mcpAuthGate } from './mcp-auth-gate';
 import { precheck, protocolOnly } from './mcp-protocol';
 import { readBodyText } from './read-body';
+import { noteUser } from './ops/routes';
 
 const MAX_MCP_BODY = 4 * 1024 * 1024;
 const MAX_MCP_BATCH = 20;
@@ -29,6 +30,7 @@ export type McpRouteDeps = {
   auth: AuthRoutes;
   limiter: RateLimiter;
   tooLarge: (c: Context, limit: number) => Response;
+  onToolCall?: (tool: string, isError: boolean) => void;
 };
 
 // The MCP endpoint: Origin/Host checks (DNS rebinding), CORS for browser-based clients, sign-in and scope checks
@@ -41,8 +43,8 @@ export function registerMcpRoute(app: Hono, deps: McpRouteDeps) {
     anonymousPerMinute: config.rateLimits.anonymousPerMinute * PROTOCOL_BURST_FACTOR,
     userPerMinute: config.rateLimits.userPerMinute * PROTOCOL_BURST_FACTOR,
   }, baseContext.clock);
-  const mcp = createMcpEndpoint(mcpTools, { baseContext });
-  const fastPath = createFastPath(mcpTools, buildToolList(mcpTools), { baseContext });
+  const mcp = createMcpEndpoint(mcpTools, { baseContext, onToolCall: deps.onToolCall });
+  const fastPath = createFastPath(mcpTools, buildToolList(mcpTools), { baseContext, onToolCall: deps.onToolCall });
 
   const problem = (c: Context, err: ToolError): Problem => problemFromToolError(err, requestIdOf(c), config.siteUrl);
   const mcpProblem = (c: Context, err: ToolError, headers: Record<string, string> = {}) => {
@@ -69,7 +71,7 @@ export function registerMcpRoute(app: Hono, deps: McpRouteDeps) {
   app.all('/mcp', async (c) => {
     let actor: Actor;
     try {
-      actor = await auth.authenticate(c, 'mcp');
+      actor = noteUser(c, await auth.authenticate(c, 'mcp'));
     } catch (err) {
       if (err instanceof ToolError) return mcpProblem(c, err);
       throw err;

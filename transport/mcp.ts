@@ -38,7 +38,7 @@ export function buildToolList(tools: McpTool[]) {
   }));
 }
 
-export type McpDeps = { baseContext: Omit<ToolContext, 'actor'> };
+export type McpDeps = { baseContext: Omit<ToolContext, 'actor'>; onToolCall?: (tool: string, isError: boolean) => void };
 
 export type CallResult = {
   content: { type: 'text'; text: string }[];
@@ -88,6 +88,7 @@ export async function callToolResult(
     const outcome = await withIdempotency({ db, now: clock.now(), actor, tool, key: idempotencyKey, input },
       () => runForOutcome(tool, { ...deps.baseContext, ...extras, actor }, input, requestId));
     const body = outcome.body as Record<string, unknown>;
+    deps.onToolCall?.(tool.name, outcome.status >= 400);
     if (outcome.status >= 400) return toolErrorResult(body as Problem, tool);
     return { content: [{ type: 'text', text: jsonText(body) }], structuredContent: body };
   } catch (err) {
@@ -95,6 +96,7 @@ export async function callToolResult(
       ? problemFromToolError(err, requestId, config.siteUrl)
       : internalProblem(requestId, config.siteUrl);
     if (!(err instanceof ToolError)) console.error(`[${requestId}] ${tool.name}`, err);
+    deps.onToolCall?.(tool.name, true);
     return toolErrorResult(problem, tool);
   }
 }

@@ -60,6 +60,8 @@ const SQL = {
   failAbandoned: `UPDATE jobs SET status = 'failed', lease_until = NULL, finished_at = @now,
       last_error = coalesce(last_error || '; ', '') || 'lease expired on the last attempt'
     WHERE status = 'running' AND lease_until <= @now AND attempts >= max_attempts`,
+  queueStats: `SELECT kind, status, count(*) AS n, min(CASE WHEN status = 'queued' THEN run_at ELSE started_at END) AS oldest
+    FROM jobs WHERE status IN ('queued', 'running') AND (status = 'running' OR run_at <= @now) GROUP BY kind, status`,
   requeueRunning: `UPDATE jobs SET status = 'queued', lease_until = NULL, run_at = @now WHERE status = 'running'`,
   nextDue: `SELECT min(CASE WHEN status = 'queued' THEN run_at ELSE lease_until END) AS at FROM jobs
     WHERE status IN ('queued', 'running') AND kind IN (SELECT value FROM json_each(?))`,
@@ -107,6 +109,11 @@ export const markRetry = (db: Db, id: number, attempts: number, runAt: string, e
 export const markFailed = (db: Db, id: number, attempts: number, now: string, error: string) =>
   stmt(db, 'fail').run({ id, attempts, now, error }).changes === 1;
 export const failAbandoned = (db: Db, now: string): number => stmt(db, 'failAbandoned').run({ now }).changes;
+
+// For /metrics: due and running jobs per kind, and since when the oldest of them has been waiting or running.
+export function queueStats(db: Db, now: string): Array<{ kind: string; status: 'queued' | 'running'; n: number; oldest: string | null }> {
+  return stmt(db, 'queueStats').all({ now }) as Array<{ kind: string; status: 'queued' | 'running'; n: number; oldest: string | null }>;
+}
 
 // At start-up: jobs left running by a worker that was killed (crash, deploy) are due again at once instead of
 // waiting out their lease. Only a process that is the database's one worker may do this (the default set-up).

@@ -1,0 +1,39 @@
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Db } from '../../storage/db';
+import type { Clock } from '../../tools/clock';
+import { queueStats } from '../../storage/queries/jobs';
+
+// Prometheus metrics of one app instance (its own registry: tests start many apps in one process). Labels are
+// route templates, tool names, job kinds and outcomes — never raw paths or anything a caller wrote.
+export function createMetrics(deps: { db: Db; clock: Clock }) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests by route template, method and status', labelNames: ['route', 'method', 'status'], registers });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds', help: 'HTTP request duration by route template', labelNames: ['route', 'method'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10], registers,
+  });
+  const mcpCalls = new Counter({ name: 'mcp_tool_calls_total', help: 'MCP tools/call requests by tool and outcome (ok, error)', labelNames: ['tool', 'outcome'], registers });
+  const rateLimited = new Counter({ name: 'rate_limit_refusals_total', help: 'Requests refused with 429 by surface (rest, mcp)', labelNames: ['surface'], registers });
+  const jobRuns = new Counter({ name: 'job_runs_total', help: 'Job attempts by kind and outcome (done, retry, failed); draft builds are kind draft_build', labelNames: ['kind', 'outcome'], registers });
+  const jobDuration = new Histogram({
+    name: 'job_duration_seconds', help: 'Job attempt duration by kind and outcome (draft build durations: kind draft_build)', labelNames: ['kind', 'outcome'],
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 2.5, 5, 10, 30, 60, 120], registers,
+  });
+  const depth = new Gauge({ name: 'job_queue_depth', help: 'Jobs due or running, by kind and status', labelNames: ['kind', 'status'], registers });
+  const age = new Gauge({ name: 'job_queue_oldest_age_seconds', help: 'Age of the oldest due (or running) job, by kind and status', labelNames: ['kind', 'status'], registers });
+  // Read from the database when scraped, so every node reports the shared queue.
+  const refreshQueue = () => {
+    depth.reset();
+    age.reset();
+    const now = deps.clock.now();
+    for (const r of queueStats(deps.db, now.toISOString())) {
+      depth.set({ kind: r.kind, status: r.status }, r.n);
+      if (r.oldest) age.set({ kind: r.kind, status: r.status }, Math.max(0, (now.getTime() - Date.parse(r.oldest)) / 1000));
+    }
+  };
+  return { registry, requests, duration, mcpCalls, rateLimited, jobRuns, jobDuration, refreshQueue };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
