@@ -34,6 +34,10 @@ export function Layout(props: LayoutProps) {
         {props.canonical ? <link rel="canonical" href={props.canonical} /> : null}
         {props.noindex ? <meta name="robots" content="noindex" /> : null}
         <meta name="color-scheme" content="light dark" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href="/favicon.ico" sizes="32x32" />
+        <link rel="apple-touch-icon" href="/apple-touch-icon.png" />
+        <link rel="manifest" href="/site.webmanifest" />
         <link rel="stylesheet" href="/assets/site.css" />
       </head>
       <body>

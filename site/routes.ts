@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { AppDeps } from '../transport/app';
 import { registry } from '../tools/registry';
 import { registerBadgeRoutes } from './badges/routes';
+import { registerSeoRoutes } from './seo/routes';
 import { apiDocsHtml } from './docs/page';
 import { registerBlogPages } from './pages/blog';
 import { registerCategoryPages } from './pages/categories';
@@ -21,6 +22,7 @@ import { SITE_CSS } from './styles';
 // Server-rendered pages people use. Each area registers its own routes here.
 export function registerSite(app: Hono, deps: AppDeps): void {
   app.get('/assets/site.css', () => new Response(SITE_CSS, { headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600' } }));
+  registerSeoRoutes(app, deps);
   registerBadgeRoutes(app, deps);
   registerHomePage(app, deps);
   registerLaunchPages(app, deps);

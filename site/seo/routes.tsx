@@ -1,0 +1,107 @@
+import type { Hono } from 'hono';
+import type { AppDeps } from '../../transport/app';
+import { sitemapEntries, type SitemapEntry } from '../../storage/queries/sitemap';
+import { BOT_TOKEN, userAgentFor } from '../../crawler/safe-fetch';
+import { htmlResponse } from '../render';
+import { Layout } from '../layout';
+import { ICON_SVG, iconIco, iconPng } from './icon';
+
+// What search engines and browsers ask every site for: robots.txt, sitemaps, icons; and /bot, the page our
+// crawler's User-Agent points to.
+export const SITEMAP_MAX_URLS = 50_000; // the sitemaps.org limit per file
+const SITEMAP_MAX_AGE = 'public, max-age=3600';
+const ICON_CACHE = 'public, max-age=86400';
+
+const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+const xml = (body: string) => new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': SITEMAP_MAX_AGE } });
+
+function urlset(site: string, entries: SitemapEntry[]): string {
+  const urls = entries.map((e) => `<url><loc>${xmlEscape(site + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`);
+  return `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+// The section pages that always exist, then every record page.
+const FIXED = ['/', '/launches', '/categories', '/leaderboards', '/updates', '/founders', '/blog', '/docs/api'];
+
+export function registerSeoRoutes(app: Hono, deps: AppDeps, sitemap: { maxUrls?: number } = {}): void {
+  const site = deps.config.siteUrl;
+  const maxUrls = sitemap.maxUrls ?? SITEMAP_MAX_URLS;
+  const entries = () => [...FIXED.map((path) => ({ path, lastmod: null })), ...sitemapEntries(deps.db, deps.clock.now().toISOString())];
+
+  app.get('/robots.txt', (c) => c.text([
+    'User-agent: *',
+    // Personal, transactional and machine endpoints: nothing to index there.
+    ...['/account', '/signin', '/signup', '/signout', '/checkout', '/orders', '/drafts', '/invites', '/claims', '/oauth/', '/mcp', '/api/', '/v/']
+      .map((p) => `Disallow: ${p}`),
+    'Allow: /api/v1/openapi.json',
+    '',
+    `Sitemap: ${site}/sitemap.xml`,
+    '',
+  ].join('\n'), 200, { 'cache-control': 'public, max-age=86400' }));
+
+  // One urlset while it fits, else a sitemap index pointing at numbered parts of at most maxUrls each.
+  app.get('/sitemap.xml', () => {
+    const all = entries();
+    if (all.length <= maxUrls) return xml(urlset(site, all));
+    const parts = Math.ceil(all.length / maxUrls);
+    const items = Array.from({ length: parts }, (_, i) => `<sitemap><loc>${xmlEscape(`${site}/sitemaps/${i + 1}.xml`)}</loc></sitemap>`);
+    return xml(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`);
+  });
+  app.get('/sitemaps/:part{[0-9]{1,4}\\.xml}', (c) => {
+    const n = Number(c.req.param('part').replace('.xml', ''));
+    const slice = entries().slice((n - 1) * maxUrls, n * maxUrls);
+    if (n < 1 || !slice.length) return c.text('No such sitemap part.\n', 404);
+    return xml(urlset(site, slice));
+  });
+
+  const svg = ICON_SVG;
+  const png180 = iconPng(180);
+  const png512 = iconPng(512);
+  const ico = iconIco(32);
+  app.get('/favicon.svg', () => new Response(svg, { headers: { 'content-type': 'image/svg+xml', 'cache-control': ICON_CACHE } }));
+  app.get('/favicon.ico', () => new Response(new Uint8Array(ico), { headers: { 'content-type': 'image/x-icon', 'cache-control': ICON_CACHE } }));
+  app.get('/apple-touch-icon.png', () => new Response(new Uint8Array(png180), { headers: { 'content-type': 'image/png', 'cache-control': ICON_CACHE } }));
+  app.get('/icon-512.png', () => new Response(new Uint8Array(png512), { headers: { 'content-type': 'image/png', 'cache-control': ICON_CACHE } }));
+  app.get('/site.webmanifest', (c) => c.json({
+    name: deps.config.siteName, short_name: deps.config.siteName, start_url: '/', display: 'browser', theme_color: '#4f46e5', background_color: '#ffffff',
+    icons: [{ src: '/apple-touch-icon.png', sizes: '180x180', type: 'image/png' }, { src: '/icon-512.png', sizes: '512x512', type: 'image/png' }, { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
+  }, 200, { 'cache-control': ICON_CACHE }));
+
+  app.get('/bot', () => htmlResponse(<BotPage siteName={deps.config.siteName} siteUrl={site} />, 200, { 'cache-control': 'public, max-age=3600' }));
+}
+
+function BotPage(props: { siteName: string; siteUrl: string }) {
+  return (
+    <Layout siteName={props.siteName} title="Our crawler" description={`${BOT_TOKEN}: who crawls, why, and how to opt out.`}>
+      <h1>{BOT_TOKEN}, our crawler</h1>
+      <p>
+        If you found <code>{userAgentFor(props.siteUrl)}</code> in your server logs, that was us: {props.siteName}, a
+        public directory of software products.
+      </p>
+      <h2>Why it visits</h2>
+      <ul>
+        <li>
+          <strong>Drafting a listing.</strong> When someone submits a product's website, we read a few of its public pages
+          (the home page and pages such as about, pricing, team, FAQ, contact) once, to draft the product's profile. Every
+          drafted fact keeps a quote from your page as evidence, and the person who submitted it reviews it.
+        </li>
+        <li>
+          <strong>Checking a badge or a claim.</strong> A listed product's owner may ask us to check that a badge link,
+          a meta tag or a verification file is on their site.
+        </li>
+      </ul>
+      <h2>How it behaves</h2>
+      <ul>
+        <li>It obeys <code>robots.txt</code> (RFC 9309), including <code>Crawl-delay</code>; when your robots.txt cannot be read
+          because your server errs or is unreachable, it does not crawl.</li>
+        <li>It reads a small number of pages per submission, a few at a time, with short time-outs and size limits.</li>
+        <li>It never submits forms, never logs in, and only connects to public internet addresses.</li>
+      </ul>
+      <h2>How to opt out</h2>
+      <p>Add this to your site's <code>robots.txt</code>; we stop at the next request:</p>
+      <pre><code>{`User-agent: ${BOT_TOKEN}\nDisallow: /`}</code></pre>
+      <p>To keep out only some pages, list them with <code>Disallow:</code> lines instead. The directory's own robots.txt is at{' '}
+        <a href="/robots.txt">/robots.txt</a>.</p>
+    </Layout>
+  );
+}
