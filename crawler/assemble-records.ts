@@ -1,5 +1,5 @@
 import { normaliseForMatch, type Evidence } from '../domain/evidence';
-import { answersQuestion, containsWord, namedAsFounder, onlyInOthersWords, supportingQuotes } from '../domain/evidence-support';
+import { answersQuestion, containsWord, founderOnPage, onlyInOthersWords, supportingQuotes } from '../domain/evidence-support';
 import { isPersonName, milestoneDate, plainText, socialUrl, withinBound } from '../domain/value-clean';
 import type { Dropped, EvidenceChecker } from './assemble-check';
 import type { AiProposal } from './draft-ai';
@@ -61,8 +61,11 @@ function assembleFounders(c: Ctx): BuiltFounder[] {
     const name = plainText(p.name);
     if (!isPersonName(name)) { c.dropped.push({ field: 'founders', value: p.name, origin, reason: 'not a person\'s name' }); continue; }
     const cited = c.checker.ownWords('founder', c.checker.onPage(p.evidence));
-    const named = cited.filter((e) => namedAsFounder(name, e.quote));
-    if (!named.length) { c.dropped.push({ field: 'founders', value: name, origin, reason: 'not named as a founder in the company\'s own words on the page' }); continue; }
+    const named = cited.filter((e) => normaliseForMatch(e.quote).includes(normaliseForMatch(name)));
+    const byPage = new Map<string, typeof cited>();
+    for (const e of cited) byPage.set(e.url, [...(byPage.get(e.url) ?? []), e]);
+    const founder = [...byPage].some(([url, quotes]) => founderOnPage(name, quotes, c.checker.page(url)!, origin === 'page'));
+    if (!named.length || !founder) { c.dropped.push({ field: 'founders', value: name, origin, reason: 'not named as a founder in the company\'s own words on the page' }); continue; }
     const title = p.title ? withinBound(plainText(p.title), 160) : null;
     const shownTitle = title && cited.some((e) => normaliseForMatch(e.quote).includes(normaliseForMatch(title))) ? title : null;
     const bio = p.bio ? withinBound(plainText(p.bio, true), 3000) : null;

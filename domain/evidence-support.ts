@@ -74,7 +74,40 @@ export function namedAsFounder(name: string, quote: string): boolean {
   return false;
 }
 
+// A relative link on the page ("/img/logo.png") names the absolute value.
+const resolvesTo = (quote: string, value: string) => { try { return new URL(quote.trim(), value).href === new URL(value).href; } catch { return false; } };
 const sameUrl = (a: string, b: string) => normaliseForMatch(a).replace(/^https?:\/\/(www\.)?/, '').replace(/\/+$/, '');
+
+// The page text outside someone else's words, normalised (cached per page).
+const ownTexts = new WeakMap<PageEvidence, string>();
+export function ownText(page: PageEvidence): string {
+  let own = ownTexts.get(page);
+  if (own === undefined) {
+    own = normaliseForMatch(page.text);
+    for (const t of page.othersText ?? []) { const n = normaliseForMatch(t); if (n) own = own.split(n).join(' \u0000 '); }
+    ownTexts.set(page, own);
+  }
+  return own;
+}
+
+// A person is a founder by the page's own words: a quote names them and, where that quote stands on
+// the page (outside others' words), a founder role is within reach. Structured data (a JSON-LD
+// `founder`, an attribute quote read by the extractor) states the role by its place.
+export function founderOnPage(name: string, quotes: Array<{ quote: string; source?: string }>, page: PageEvidence, structured = false): boolean {
+  const n = normaliseForMatch(name);
+  if (!n) return false;
+  if (structured && quotes.some((e) => e.source === 'attribute' && normaliseForMatch(e.quote).includes(n))) return true;
+  const own = ownText(page);
+  for (const e of quotes) {
+    const q = normaliseForMatch(e.quote);
+    if (e.source !== 'text' || !q.includes(n)) continue;
+    if (namedAsFounder(name, e.quote)) { if (own.includes(q)) return true; continue; }
+    for (let at = own.indexOf(n); at >= 0; at = own.indexOf(n, at + 1)) {
+      if (FOUNDER_ROLE.test(own.slice(Math.max(0, at - ROLE_WINDOW), at + n.length + ROLE_WINDOW))) return true;
+    }
+  }
+  return false;
+}
 
 // One quote against one value, for the kinds judged quote by quote.
 export function quoteSupportsValue(field: string, value: string, quote: string): boolean {
@@ -84,7 +117,12 @@ export function quoteSupportsValue(field: string, value: string, quote: string):
   switch (FIELD_KIND[field] ?? 'text') {
     case 'year': return /^\d{4}$/.test(v) && containsWord(q, v);
     case 'literal': return containsWord(q, v);
-    case 'url': return q.includes(sameUrl(value, '')) || sameUrl(quote, '') === sameUrl(value, '');
+    case 'url': {
+      // A video is the same video whatever form of its address the page uses (embed, youtu.be, watch).
+      const video = field === 'demo_video_url' ? value.match(/[?&]v=([A-Za-z0-9_-]{6,20})/)?.[1] : undefined;
+      if (video) return quote.includes(video);
+      return q.includes(sameUrl(value, '')) || sameUrl(quote, '') === sameUrl(value, '') || resolvesTo(quote, value);
+    }
     case 'country': return countryNames(v).some((n) => containsWord(q, n)) || containsWord(quote, value.toUpperCase());
     case 'stage': return (STAGE_WORDS[v] ?? []).some((w) => containsWord(q, w));
     case 'pricing': return (PRICING_WORDS[v] ?? []).some((w) => q.includes(w));
@@ -111,11 +149,8 @@ export function onlyInOthersWords(quote: string, page: PageEvidence): boolean {
   const others = page.othersText ?? [];
   if (!others.length) return false;
   const q = normaliseForMatch(quote);
-  const inOthers = others.some((t) => normaliseForMatch(t).includes(q));
-  if (!inOthers) return false;
-  let own = normaliseForMatch(page.text);
-  for (const t of others) own = own.split(normaliseForMatch(t)).join(' \u0000 ');
-  return !own.includes(q) && !page.attributes.some((a) => normaliseForMatch(a).includes(q));
+  if (!others.some((t) => normaliseForMatch(t).includes(q))) return false;
+  return !ownText(page).includes(q) && !page.attributes.some((a) => normaliseForMatch(a).includes(q));
 }
 
 // An FAQ answer is the page's answer to that question: its quote comes after the question, near it.

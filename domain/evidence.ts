@@ -57,8 +57,9 @@ function normalisedPage(page: PageEvidence) {
 // Where the quote was found on the page, or null if it is not there.
 export function locateQuote(quote: string, page: PageEvidence): EvidenceSource | null {
   const q = normaliseForMatch(quote);
-  if (q.length < MIN_QUOTE_CHARS) return null;
   const n = normalisedPage(page);
+  // A one-character quote is only evidence as a whole attribute value (a JSON-LD price of "9").
+  if (q.length < MIN_QUOTE_CHARS) return q && n.attributes.includes(q) ? 'attribute' : null;
   if (n.text.includes(q)) return 'text';
   if (n.attributes.some((a) => a.includes(q))) return 'attribute';
   return null;

@@ -14,6 +14,7 @@ als auch wie wir ihr sie es er nicht noch nur so dass daß sich an am um werden 
 le la les un une des du de et ou mais avec pour par dans sur au aux est sont nous vous ils elle qui que ce cette ces
 notre nos leur leurs en pas plus se sa son ses
 el los las una unos unas del y o pero con para por en es son nosotros su sus que este esta estos estas al lo
+eur usd gbp chf jpy cad aud
 `.split(/\s+/).filter(Boolean));
 
 const fold = (s: string) => normaliseForMatch(s).normalize('NFD').replace(/\p{M}/gu, '');
