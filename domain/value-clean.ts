@@ -15,7 +15,7 @@ export function plainText(raw: string, multiline = false): string {
     .replace(/(^|[\s(])[*_](?=\S)([^*_\n]+?)[*_](?=[\s).,;:!?]|$)/gm, '$1$2')
     .replace(/`([^`]*)`/g, '$1')
     .replace(/^\s{0,3}(#{1,6}\s+|>\s?|[-*+]\s+|\d+[.)]\s+)/gm, '');
-  const lines = s.split(/\r?\n/).map((l) => l.replace(/[\s\u00a0]+/g, ' ').trim());
+  const lines = s.split(/\r?\n/).map((l) => l.replace(/[\s\u00a0]+/g, ' ').replace(/ ([.,;:!?])(?=\s|$)/g, '$1').trim());
   if (!multiline) return lines.filter(Boolean).join(' ').trim();
   return lines.join('\n').replace(/\n{3,}/g, '\n\n').trim();
 }
