@@ -21,7 +21,8 @@ describe('a quote supports its value, per kind of field', () => {
     ['city', 'Bern', 'We ship from Berne', false],
     ['country', 'PT', 'Our office is in Lisbon, Portugal.', true],
     ['country', 'DE', 'Our office is in Lisbon, Portugal.', false],
-    ['country', 'DE', 'Wir sitzen in Berlin, Deutschland', false], // names are English; code or English name needed
+    ['country', 'DE', 'Wir sitzen in Berlin, Deutschland', true], // the name in the page's language
+    ['country', 'ES', 'Nous sommes à Paris, France', false],
     ['stage', 'mvp', 'Lumen is in public beta.', true],
     ['stage', 'mvp', 'Jetzt im Frühzugang testen', true],
     ['stage', 'mvp', 'Alphabet soup for teams', false], // "alpha" only as a word

@@ -101,7 +101,7 @@ const COUNTRY_ALIASES: Record<string, string[]> = {
   KR: ['south korea', 'korea'],
   CZ: ['czech republic', 'czechia'],
 };
-let regionNames: Intl.DisplayNames | null = null;
+let regionNames: Intl.DisplayNames[] | null = null;
 
 // Codes Intl can name that are not current ISO 3166-1 countries (user-assigned, withdrawn, unions,
 // exceptional reservations): never a listing's country.
@@ -110,10 +110,15 @@ const NOT_COUNTRIES = /^(AA|Q[M-Z]|X[A-JL-Z]|ZZ|DD|EU|EZ|FX|UN|YU|CS|SU|ZR|TP|BU
 export function countryNames(code: string): string[] {
   const upper = code.toUpperCase();
   if (!/^[A-Z]{2}$/.test(upper) || NOT_COUNTRIES.test(upper)) return [];
-  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
-  let name: string | undefined;
-  try { name = regionNames.of(upper); } catch { name = undefined; }
-  return [...(name && name !== upper ? [name.toLowerCase()] : []), ...(COUNTRY_ALIASES[upper] ?? [])];
+  // Sites state their country in their own language: the English, German, French and Spanish names count.
+  regionNames ??= ['en', 'de', 'fr', 'es'].map((l) => new Intl.DisplayNames([l], { type: 'region' }));
+  const names = new Set<string>();
+  for (const r of regionNames) {
+    let name: string | undefined;
+    try { name = r.of(upper); } catch { name = undefined; }
+    if (name && name !== upper) names.add(name.toLowerCase());
+  }
+  return [...names, ...(COUNTRY_ALIASES[upper] ?? [])];
 }
 
 const STAGE_WORDS: Record<string, string[]> = {
