@@ -59,6 +59,7 @@ export const PRICING_WORDS: Record<string, string[]> = {
 
 // Role words next to which a person's name states a founder (four languages; folded case).
 const FOUNDER_ROLE = /(co-?founder|cofounder|founder|founded|started by|ceo|cto|coo|chief executive|managing director|gründer(in)?|mitgründer(in)?|gegründet|geschäftsführer(in)?|fondat(eur|rice)|cofondat(eur|rice)|fondée?s?|fundador(a)?|cofundador(a)?|fundad[oa]s?|fundó)/u;
+export const FOUNDER_ROLE_WORDS = FOUNDER_ROLE;
 const ROLE_WINDOW = 80;
 
 export function namedAsFounder(name: string, quote: string): boolean {
