@@ -63,8 +63,8 @@ function values(e: Expected, r: PipelineResult): Array<{ kind: string; value: st
   return out;
 }
 
-type Row = { recall: [number, number]; supported: [number, number]; invented: number; inventedList: string[]; kept: [number, number]; survivors: Plant[]; plants: Plant[] };
-const newRow = (): Row => ({ recall: [0, 0], supported: [0, 0], invented: 0, inventedList: [], kept: [0, 0], survivors: [], plants: [] });
+type Row = { missed: string[]; recall: [number, number]; supported: [number, number]; invented: number; inventedList: string[]; kept: [number, number]; survivors: Plant[]; plants: Plant[] };
+const newRow = (): Row => ({ missed: [], recall: [0, 0], supported: [0, 0], invented: 0, inventedList: [], kept: [0, 0], survivors: [], plants: [] });
 
 async function main() {
   const sites = readdirSync(SITES_DIR).filter((s) => readExpected(s)).sort();
@@ -91,7 +91,7 @@ async function main() {
           if (marked && !r.markedByTest) continue;
           const row = (rows[`${mode}${marked ? ' (traps marked)' : ''}`] ??= newRow());
           const rc = recall(e, r);
-          row.recall[0] += rc.found; row.recall[1] += rc.total;
+          row.recall[0] += rc.found; row.recall[1] += rc.total; row.missed.push(...rc.missed.map((m) => `${site}: ${m}`));
           for (const v of values(e, r)) {
             const page = (url: string) => r.sources.find((s) => s.url === url);
             const onPage = v.evidence.length > 0 && v.evidence.every((q) => { const p = page(q.url); return !!p && locateQuote(q.quote, p) !== null; });
@@ -129,7 +129,7 @@ async function main() {
   console.log(detected ? 'The crawler marks others\' words (othersText).' : 'The crawler marks no others\' words yet: "(traps marked)" rows mark the lines holding expected.json traps.');
   for (const [name, r] of Object.entries(rows)) {
     console.log(`\n${name}`);
-    console.log(`  recall of stated facts   ${pct(r.recall)}`);
+    console.log(`  recall of stated facts   ${pct(r.recall)}${r.missed.length ? `  missed [${r.missed.slice(0, 8).join(' | ')}${r.missed.length > 8 ? ' …' : ''}]` : ''}`);
     console.log(`  supported values         ${pct(r.supported)}`);
     console.log(`  invented values          ${r.invented}${r.inventedList.length ? `  [${r.inventedList.slice(0, 6).join(' | ')}]` : ''}`);
     if (name.startsWith('oracle')) console.log(`  oracle values kept       ${pct(r.kept)}`);

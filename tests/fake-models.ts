@@ -83,11 +83,14 @@ export function oracleAnswer(expected: Expected, pages: PromptPage[]): Record<st
     return e && answer ? [{ question: q.question, answer, evidence: [{ url: e.url, quote: q.question }, { url: e.url, quote: answer }] }] : [];
   });
   out.milestones = expected.milestones.flatMap((m) => {
-    const e = findLine(pages, (l) => has(l, m.title));
-    if (!e) return [];
+    // The line naming the event with its year close by (a changelog entry, a timeline row).
     const year = m.date.slice(0, 4);
-    const dated = e.page.lines.slice(Math.max(0, e.index - 2), e.index + 3).find((l) => l.includes(year));
-    return dated ? [{ date: m.date, title: m.title, evidence: [{ url: e.url, quote: e.quote }, { url: e.url, quote: dated }] }] : [];
+    const near = (p: PromptPage, i: number) => p.lines.slice(Math.max(0, i - 2), i + 3).find((l) => l.includes(year));
+    for (const p of pages) {
+      const i = p.lines.findIndex((l, j) => has(l, m.title) && near(p, j));
+      if (i >= 0) return [{ date: m.date, title: m.title, evidence: [{ url: p.url, quote: p.lines[i].slice(0, 300) }, { url: p.url, quote: near(p, i)!.slice(0, 300) }] }];
+    }
+    return [];
   });
   return out;
 }
