@@ -50,7 +50,7 @@ export const PRICING_WORDS: Record<string, string[]> = {
   free: ['free', 'kostenlos', 'gratis', 'gratuit', 'gratuite', 'gratuito', 'gratuita', 'umsonst'],
   freemium: ['free plan', 'free tier', 'freemium', 'free forever', 'free for', 'free version', 'start for free', '$0', '€0', '£0', '0 €',
     'kostenloser plan', 'kostenlose version', 'für immer kostenlos', 'plan gratuit', 'offre gratuite', 'plan gratis', 'versión gratuita'],
-  subscription: ['per month', '/month', '/mo', 'a month', 'monthly', 'per year', '/year', '/yr', 'annual', 'yearly', 'subscription', 'per user', '/user', 'per seat', 'billed',
+  subscription: ['per month', '/month', '/ month', '/mo', '/ mo', 'a month', 'monthly', 'per year', '/year', '/ year', '/yr', 'annual', 'yearly', 'subscription', 'per user', '/user', 'per seat', 'billed',
     'pro monat', '/monat', 'monatlich', 'jährlich', 'abo', 'abonnement', 'par mois', '/mois', 'mensuel', 'par an', 'al mes', '/mes', 'mensual', 'anual', 'suscripción'],
   'one-time': ['one-time', 'one time', 'lifetime', 'pay once', 'single payment', 'perpetual', 'einmalig', 'einmalzahlung', 'paiement unique', 'à vie', 'pago único', 'de por vida'],
   'usage-based': ['pay as you go', 'pay-as-you-go', 'per request', 'per call', 'metered', 'usage-based', 'based on usage', 'per 1,000', 'per 1000', 'nach verbrauch', 'à l\'usage', 'pago por uso'],

@@ -88,10 +88,7 @@ export function verifyEvidence(evidence: Evidence[], pages: PageEvidence[]): Evi
   return out;
 }
 
-// ---- Does a (verified) quote support the value drawn from it? ----
-// Short factual fields must be visible in their quote, so a true but unrelated quote cannot carry an
-// invented year, e-mail, city or country. Free-text fields (tagline, description…) are summaries and
-// are held only to their quotes being real.
+// ---- Country names, for reading places and for the support rules (domain/evidence-support.ts) ----
 
 const COUNTRY_ALIASES: Record<string, string[]> = {
   US: ['usa', 'u.s.', 'u.s.a.', 'united states of america', 'america'],
@@ -119,44 +116,4 @@ export function countryNames(code: string): string[] {
     if (name && name !== upper) names.add(name.toLowerCase());
   }
   return [...names, ...(COUNTRY_ALIASES[upper] ?? [])];
-}
-
-const STAGE_WORDS: Record<string, string[]> = {
-  idea: ['idea', 'concept', 'coming soon', 'waitlist', 'wait list', 'pre-launch', 'prelaunch'],
-  mvp: ['mvp', 'beta', 'alpha', 'early access', 'preview', 'prototype'],
-  launched: ['launched', 'now available', 'generally available', 'now live', 'is live', 'released', 'launch'],
-  growing: ['customers', 'users', 'teams', 'companies', 'growing', 'trusted by', 'used by'],
-};
-const PRICING_WORDS: Record<string, string[]> = {
-  free: ['free'],
-  freemium: ['free plan', 'free tier', 'freemium', 'free forever', 'free for', 'free version', 'free starter', 'start for free', '$0', '€0', '£0'],
-  subscription: ['month', '/mo', 'year', '/yr', 'annual', 'subscription', 'per user', '/user', 'per seat', 'billed'],
-  'one-time': ['one-time', 'one time', 'lifetime', 'pay once', 'single payment', 'perpetual'],
-  'usage-based': ['usage', 'pay as you go', 'pay-as-you-go', 'per request', 'per call', 'metered', 'credits'],
-  'open-source': ['open source', 'open-source', 'self-host', 'self host', 'mit licen', 'apache licen', 'gpl'],
-};
-
-const containsWord = (hay: string, needle: string) =>
-  new RegExp(`(^|[^\\p{L}\\p{N}])${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u').test(hay);
-
-export function quoteSupports(field: string, value: string, quote: string): boolean {
-  const q = normaliseForMatch(quote);
-  const v = normaliseForMatch(value);
-  if (!v) return false;
-  switch (field) {
-    case 'founded_year':
-      return /^\d{4}$/.test(v) && containsWord(q, v);
-    case 'contact_email':
-    case 'city':
-    case 'name':
-      return q.includes(v);
-    case 'country':
-      return countryNames(v).some((n) => containsWord(q, n)) || containsWord(quote, value.toUpperCase());
-    case 'stage':
-      return (STAGE_WORDS[v] ?? []).some((w) => q.includes(w));
-    case 'pricing_model':
-      return (PRICING_WORDS[v] ?? []).some((w) => q.includes(w));
-    default:
-      return true;
-  }
 }
