@@ -85,6 +85,11 @@ describe('submit a URL and watch the draft build', () => {
     for (const [name, f] of Object.entries<any>(d.fields)) {
       if (f.value === null) continue;
       expect(f.evidence.length, name).toBeGreaterThan(0);
+      // Each item of a list has its own quotes, drawn from the field's.
+      if (Array.isArray(f.value)) {
+        expect(f.item_evidence, name).toHaveLength(f.value.length);
+        for (const ev of f.item_evidence) expect(ev.length, name).toBeGreaterThan(0);
+      }
       for (const e of f.evidence) {
         expect(e.url.startsWith(sites.rich.origin), name).toBe(true);
         expect(await quoteOnPage(e.url, e.quote), `${name}: "${e.quote}" on ${e.url}`).toBe(true);

@@ -9,7 +9,7 @@ import { founderRecords } from '../../storage/queries/draft-founders';
 import { completeness, DRAFT_FIELDS, FIELD_STATES, type DraftFieldRecord } from '../../domain/draft-fields';
 import { STORY_SECTIONS } from './patch-schema';
 import type { Evidence } from '../../domain/evidence';
-import { quoteSupportsValue } from '../../domain/evidence-support';
+import { quoteSupportsValue, supportingQuotes } from '../../domain/evidence-support';
 
 // What get_draft (and every draft write) answers. The crawled page text stays on the server: only the
 // URLs and titles of the pages read are shown, with the quotes that back each value.
@@ -39,6 +39,7 @@ const fieldView = z.object({
   value: z.union([z.string(), z.array(z.string())]).nullable().describe('The value (a list for categories, tags, features, usps, keywords); null when empty'),
   state: z.enum(FIELD_STATES).describe('ai (drafted from the website), not_found (the website does not state it), edited (you changed the AI value), manual (you typed a value the AI did not find), override (locked by you), deleted (you removed it)'),
   evidence,
+  item_evidence: z.array(evidence).optional().describe('For a list value: the quotes that back each item, in the order of `value`'),
   locked: z.boolean().describe('Locked against AI redrafts (lock_fields); restore unlocks'),
 }).meta({ id: 'DraftField', description: 'A drafted field: its value, state, evidence quotes and lock' });
 
@@ -126,11 +127,16 @@ function linkEvidence(links: Record<string, string>, ev: Record<string, Evidence
     [platform, quotes((ev?.[platform] ?? []).filter((e) => quoteSupportsValue('social', link, e.quote)))]));
 }
 
-const view = (r: DraftFieldRecord) => ({ value: r.value, state: r.state, evidence: r.evidence.map((e) => ({ url: e.url, quote: e.quote })), locked: r.locked });
+// A list's evidence per item: the field's quotes that support that item by the field's rule.
+const view = (field: string, r: DraftFieldRecord) => ({
+  value: r.value, state: r.state, evidence: quotes(r.evidence),
+  ...(Array.isArray(r.value) ? { item_evidence: r.value.map((item) => quotes(r.evidence.length ? supportingQuotes(field, item, r.evidence) : [])) } : {}),
+  locked: r.locked,
+});
 
 export function toDraftView(ctx: ToolContext, d: DraftRow): DraftView {
   const now = ctx.clock.now();
-  const fields = Object.fromEntries(DRAFT_FIELDS.flatMap((f) => (d.fields[f] ? [[f, view(d.fields[f]!)]] : [])));
+  const fields = Object.fromEntries(DRAFT_FIELDS.flatMap((f) => (d.fields[f] ? [[f, view(f, d.fields[f]!)]] : [])));
   const { percent, missing } = completeness({ fields: d.fields, faqs: d.faqs, founders: d.founders, company_socials: d.companySocials });
   const filled = new Set(DRAFT_FIELDS.filter((f) => d.fields[f]?.value !== null && d.fields[f]?.value !== undefined));
   return {
