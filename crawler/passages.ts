@@ -12,7 +12,7 @@ const PASSAGE_CHARS = 600;
 const SIGNALS: Record<string, RegExp> = {
   founded_year: /\b(founded|since|established|started in|gegründet|seit|fondée?|depuis|fundad[ao]|desde)\b|\b(19|20)\d{2}\b/,
   founders: /(founder|co-?founder|ceo|cto|our team|gründer|geschäftsführer|fondat|fundador)/,
-  city: /(based in|headquarter|office|offices|located|address|street|straße|strasse|rue|calle|sitz|siège|sede|from [A-Z])/i,
+  city: /(based in|headquarter|office|offices|located|address|street|straße|strasse|rue|calle|sitz|siège|sede)/,
   country: /(based in|headquarter|office|located|address|sitz|siège|sede)/,
   pricing_model: /(pric|plan|free|trial|per month|\/mo|\$|€|£|subscription|licen|open source|preis|kostenlos|tarif|gratuit|precio|gratis)/,
   pricing_summary: /(pric|plan|\$|€|£|per month|\/mo|preis|tarif|precio)/,
@@ -39,7 +39,8 @@ function passagesOf(text: string): string[] {
 
 export function scorePassage(passage: string, want: string[], pageIndex: number, position: number): number {
   let score = 0;
-  for (const f of want) if (SIGNALS[f]?.test(passage)) score += 2;
+  const lower = passage.toLowerCase();
+  for (const f of want) if (SIGNALS[f]?.test(lower)) score += 2;
   // The opening of the home page and of each page states what the product is: prose fields read it.
   if (want.some((f) => PROSE.includes(f))) score += (pageIndex === 0 ? 3 : 1) * (position === 0 ? 2 : position < 3 ? 1 : 0.2);
   return score;
