@@ -16,8 +16,10 @@ import { youtubeVideo } from './socials';
 
 export type { Dropped } from './assemble-check';
 export type BuiltDraftField = { value: FieldValue; state: 'ai' | 'not_found'; evidence: Evidence[] };
+export type BuiltSeo = { title: string | null; meta: string | null; title_evidence: Evidence[]; meta_evidence: Evidence[] };
 export type Assembled = AssembledRecords & {
   fields: Record<DraftField, BuiltDraftField>;
+  seo: BuiltSeo;
   not_found_on_website: string[];
   dropped: Dropped[];
 };
@@ -75,7 +77,20 @@ export function assemble(o: { facts: Facts; proposal?: AiProposal | null; pages:
     ...(records.faqs.length ? [] : ['faqs']), ...(records.founders.length ? [] : ['founders']),
     ...(Object.keys(records.company_socials).length ? [] : ['company_socials']), ...(records.milestones.length ? [] : ['milestones']),
   ];
-  return { fields, ...records, not_found_on_website, dropped };
+  return { fields, ...records, seo: draftSeo(fields, pages, checker), not_found_on_website, dropped };
+}
+
+// SEO texts from the home page's own title and the drafted short description, within the spec's bounds
+// (title 70, meta 170), each with its quotes; nothing when they would not fit or are not supported.
+function draftSeo(fields: Record<DraftField, BuiltDraftField>, pages: PageEvidence[], checker: EvidenceChecker): BuiltSeo {
+  const home = pages[0] as (PageEvidence & { title?: string | null }) | undefined;
+  const rawTitle = home?.title ? plainText(home.title) : '';
+  const title = rawTitle && rawTitle.length <= 70 ? rawTitle : null;
+  const titleEv = title && home ? checker.check('seo_title', title, [{ url: home.url, quote: home.title! }]).kept : [];
+  const short = fields.short_description;
+  const meta = typeof short.value === 'string' ? withinBound(short.value, 170) : null;
+  const metaEv = meta ? checker.check('seo_meta', meta, short.evidence).kept : [];
+  return { title: titleEv.length ? title : null, meta: metaEv.length ? meta : null, title_evidence: titleEv, meta_evidence: metaEv };
 }
 
 // Every candidate is checked (so every untraceable one is reported); the best one that holds wins.

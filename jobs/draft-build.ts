@@ -71,9 +71,10 @@ export function draftBuildHandler(deps: DraftBuildDeps): HandlerSpec<DraftBuildP
         const companySocials = Object.keys(current.companySocials).length ? current.companySocials : result.socials;
         const founderSocials = Object.keys(current.founderSocials).length ? current.founderSocials : result.founder_socials;
         const milestones = current.milestones.length ? current.milestones : result.milestones;
+        const seo = current.seo?.title || current.seo?.meta ? current.seo : result.seo;
         const done = iso();
         saveDraftBuild(db, draftId, {
-          fields, faqs, founders, companySocials, founderSocials, milestones,
+          fields, faqs, founders, companySocials, founderSocials, milestones, seo,
           completeness: completeness({ fields, faqs, founders, company_socials: companySocials }).percent,
           progress: { ...progress, step: 'done', updated_at: done, current_url: null },
           build: {

@@ -103,6 +103,10 @@ describe('submit a URL and watch the draft build', () => {
     const records = [...d.faqs, ...d.founders].map((r: any) => r.evidence);
     const links = [...Object.values<any>(d.company_social_evidence), ...Object.values<any>(d.founder_social_evidence)];
     expect(Object.keys(d.company_social_evidence)).toEqual(Object.keys(d.company_socials));
+    // SEO texts drafted from the home page's own title and the short description, within their bounds.
+    expect(d.seo.title.length).toBeLessThanOrEqual(70);
+    expect(d.seo.meta.length).toBeLessThanOrEqual(170);
+    records.push(d.seo.evidence);
     expect(links.length).toBeGreaterThan(2);
     for (const ev of [...records, ...links]) {
       expect(ev.length).toBeGreaterThan(0);
@@ -220,7 +224,10 @@ describe('edit the draft', () => {
     expect(d.milestones).toEqual([{ date: '2024-05-01', title: 'Public launch', description: null, url: 'https://lumen.example/launch', evidence: [] }]);
     expect(d.competitor_url).toBe('https://obsidian.md');
     expect(d.competitor_evidence).toEqual([]);
-    expect(d.seo).toEqual({ title: 'Lumen Notes: linked research notes', meta: null, evidence: [] });
+    // The typed title loses the drafted title's quotes; the drafted meta description keeps its own.
+    expect(d.seo.title).toBe('Lumen Notes: linked research notes');
+    expect(d.seo.meta).toMatch(/^Lumen Notes is a note-taking app/);
+    expect(d.seo.evidence.map((e: any) => e.quote)).toEqual([d.seo.meta]);
     // A link the website shows keeps its evidence; a link typed differently has none.
     expect(d.company_social_evidence.github[0].quote).toContain('github.com/lumen-notes');
     expect(d.company_social_evidence.x).toEqual([]);

@@ -88,7 +88,8 @@ export const draftView = z.object({
   competitor_url: z.string().nullable().describe('Website of the closest competitor; null when not set'),
   competitor_evidence: evidence,
   seo: z.object({
-    title: z.string().nullable().describe('SEO title'), meta: z.string().nullable().describe('Meta description'), evidence,
+    title: z.string().nullable().describe('SEO title'), meta: z.string().nullable().describe('Meta description'),
+    evidence: evidence.describe('Quotes behind a drafted title and meta description (the home page\'s own); empty for texts you typed'),
   }).describe('SEO texts'),
   not_found_on_website: z.array(z.string()).describe('Facts the website did not state (left blank, never invented)'),
   completeness: z.number().int().min(0).max(100).describe('How complete the draft is, 0-100'),
@@ -161,7 +162,7 @@ export function toDraftView(ctx: ToolContext, d: DraftRow): DraftView {
     milestones: d.milestones.map((m) => ({ date: m.date, title: m.title, description: m.description ?? null, url: m.url ?? null, evidence: quotes(m.evidence) })),
     competitor_url: d.competitorUrl ?? null,
     competitor_evidence: [], // typed by the user: the drafter never names a competitor the site does not
-    seo: { title: d.seo?.title ?? null, meta: d.seo?.meta ?? null, evidence: [] },
+    seo: { title: d.seo?.title ?? null, meta: d.seo?.meta ?? null, evidence: quotes([...(d.seo?.title_evidence ?? []), ...(d.seo?.meta_evidence ?? [])]) },
     // What the site did not state, less what the user has filled in since.
     not_found_on_website: (d.build?.not_found_on_website ?? []).filter((f) => !filled.has(f as never)),
     completeness: d.status === 'ready' ? percent : 0,
