@@ -2,69 +2,59 @@ import {
   DRAFT_FIELDS, FIELD_MAX_CHARS, LIST_FIELDS, LIST_ITEM_MAX_CHARS, LIST_MAX_ITEMS, PRICING_MODELS, STAGES,
   type DraftField, type FieldValue, type ListField,
 } from '../domain/draft-fields';
-import { countryNames, normaliseForMatch, quoteSupports, verifyEvidence, type Evidence, type PageEvidence } from '../domain/evidence';
+import { countryNames, normaliseForMatch, type Evidence, type PageEvidence } from '../domain/evidence';
+import { emailAddress, isPlaceName, plainText, plausibleYear, withinBound } from '../domain/value-clean';
+import { evidenceChecker, type Dropped, type EvidenceChecker } from './assemble-check';
+import { assembleRecords, type AssembledRecords } from './assemble-records';
 import type { AiProposal } from './draft-ai';
 import type { Fact, Facts, ScalarField } from './facts';
 import { youtubeVideo } from './socials';
-import { isEmailLike } from '../domain/strings';
 
 // Turns candidate facts (from the pages and, if any, the model) into draft values. A value is kept
-// only with at least one quote found on the page it names (and, for short facts, a quote that shows
-// the value itself); a field with no surviving value is not_found.
+// only when it is clean and of its field's type, and at least one of its quotes is on the page it
+// names, in the company's own words, and supports it (assemble-check.ts); otherwise it is left out.
 
+export type { Dropped } from './assemble-check';
 export type BuiltDraftField = { value: FieldValue; state: 'ai' | 'not_found'; evidence: Evidence[] };
-export type Dropped = { field: string; value: string; origin: 'page' | 'model'; reason: string };
-export type Assembled = {
+export type BuiltSeo = { title: string | null; meta: string | null; title_evidence: Evidence[]; meta_evidence: Evidence[] };
+export type Assembled = AssembledRecords & {
   fields: Record<DraftField, BuiltDraftField>;
-  faqs: Array<{ question: string; answer: string; evidence: Evidence[] }>;
-  founders: Array<{ name: string; title: string | null; bio: string | null; socials: Record<string, string>; evidence: Evidence[] }>;
-  company_socials: Record<string, string>;
-  founder_socials: Record<string, string>;
-  social_evidence: Record<string, Evidence[]>;
+  seo: BuiltSeo;
   not_found_on_website: string[];
   dropped: Dropped[];
 };
 
 const isHttpUrl = (s: string) => { try { return /^https?:$/.test(new URL(s).protocol); } catch { return false; } };
+// Short one-line fields the listing shows in a line; the model is asked for these lengths too.
+const SHORT_BOUND: Partial<Record<DraftField, number>> = { name: 100, tagline: 160, short_description: 300, pricing_summary: 300 };
+export const boundOf = (field: DraftField) =>
+  (LIST_FIELDS as readonly string[]).includes(field) ? LIST_ITEM_MAX_CHARS : Math.min(SHORT_BOUND[field] ?? Infinity, FIELD_MAX_CHARS(field));
 
 // The value in its stored form, or null if it is not a valid value for the field.
-export function cleanValue(field: DraftField, raw: string, categories: string[]): string | null {
-  let v = field === 'description' ? raw.trim() : raw.replace(/\s+/g, ' ').trim();
+export function cleanValue(field: DraftField, raw: string, categories: string[], now: Date = new Date()): string | null {
+  const v = plainText(String(raw), field === 'description');
   if (!v) return null;
   switch (field) {
-    case 'founded_year': { const y = Number(v); return /^\d{4}$/.test(v) && y >= 1800 && y <= 2100 ? v : null; }
-    case 'country': v = v.toUpperCase(); return /^[A-Z]{2}$/.test(v) && countryNames(v).length ? v : null;
-    case 'stage': v = v.toLowerCase(); return (STAGES as readonly string[]).includes(v) ? v : null;
-    case 'pricing_model': v = v.toLowerCase(); return (PRICING_MODELS as readonly string[]).includes(v) ? v : null;
-    case 'contact_email': v = v.toLowerCase(); return isEmailLike(v) ? v : null;
+    case 'founded_year': return plausibleYear(v, now);
+    case 'country': { const c = v.toUpperCase(); return /^[A-Z]{2}$/.test(c) && countryNames(c).length ? c : null; }
+    case 'stage': return (STAGES as readonly string[]).includes(v.toLowerCase()) ? v.toLowerCase() : null;
+    case 'pricing_model': return (PRICING_MODELS as readonly string[]).includes(v.toLowerCase()) ? v.toLowerCase() : null;
+    case 'contact_email': return emailAddress(v);
+    case 'city': return isPlaceName(v) ? v : null;
     case 'demo_video_url': return youtubeVideo(v);
-    case 'logo_url': return isHttpUrl(v) ? v : null;
+    case 'logo_url': return isHttpUrl(v) && v.length <= 500 ? v : null;
     case 'categories': return categories.find((c) => c.toLowerCase() === v.toLowerCase()) ?? null;
+    case 'name': return v.length <= boundOf(field) ? v : null;
   }
-  if ((LIST_FIELDS as readonly string[]).includes(field)) return v.length <= LIST_ITEM_MAX_CHARS ? v : null;
-  return v.length <= FIELD_MAX_CHARS(field) ? v : null;
+  return withinBound(v, boundOf(field));
 }
 
-export function assemble(o: { facts: Facts; proposal?: AiProposal | null; pages: PageEvidence[]; categories: string[] }): Assembled {
+export function assemble(o: { facts: Facts; proposal?: AiProposal | null; pages: PageEvidence[]; categories: string[]; now?: Date }): Assembled {
   const { facts, proposal, pages, categories } = o;
+  const now = o.now ?? new Date();
   const dropped: Dropped[] = [];
+  const checker = evidenceChecker(pages);
   const fields = {} as Record<DraftField, BuiltDraftField>;
-  const verify = (field: string, value: string, evidence: Evidence[]) =>
-    verifyEvidence(evidence, pages).filter((e) => quoteSupports(field, value, e.quote));
-
-  // Every candidate is checked (so every untraceable one is reported); the best one that holds wins.
-  const pick = (field: DraftField, candidates: Fact[]): BuiltDraftField => {
-    let best: BuiltDraftField | null = null;
-    for (const c of candidates) {
-      const value = cleanValue(field, c.value, categories);
-      const origin = c.origin ?? 'page';
-      if (!value) { dropped.push({ field, value: c.value, origin, reason: 'not a valid value for the field' }); continue; }
-      const evidence = verify(field, value, c.evidence);
-      if (!evidence.length) dropped.push({ field, value, origin, reason: 'no quote found on the page it names that shows it' });
-      else best ??= { value, state: 'ai', evidence };
-    }
-    return best ?? { value: null, state: 'not_found', evidence: [] };
-  };
 
   for (const field of DRAFT_FIELDS) {
     if ((LIST_FIELDS as readonly string[]).includes(field)) continue;
@@ -74,60 +64,49 @@ export function assemble(o: { facts: Facts; proposal?: AiProposal | null; pages:
     // The model writes the description (the page's own paragraphs are the fallback); for every other
     // field what the markup and text state directly comes first and the model only fills gaps.
     const aiCandidate = ai ? [{ ...ai, origin: 'model' as const, rank: field === 'description' ? 0.5 : 10 }] : [];
-    fields[field] = pick(field, [...mine, ...aiCandidate].sort((a, b) => (a.rank ?? 5) - (b.rank ?? 5)));
+    fields[field] = pick(field, [...mine, ...aiCandidate].sort((a, b) => (a.rank ?? 5) - (b.rank ?? 5)), categories, now, checker, dropped);
   }
-
   for (const field of LIST_FIELDS) {
     const mine = (facts.lists[field] ?? []).map((c) => ({ ...c, origin: 'page' as const }));
     const ai = (proposal?.lists[field] ?? []).map((c) => ({ ...c, origin: 'model' as const }));
-    fields[field] = pickList(field, field === 'categories' ? [...ai, ...mine] : [...mine, ...ai], categories, verify, dropped);
+    fields[field] = pickList(field, field === 'categories' ? [...ai, ...mine] : [...mine, ...ai], categories, checker, dropped);
   }
-
-  const faqs = [...facts.faqs, ...(proposal?.faqs ?? [])].flatMap((q) => {
-    const question = q.question.trim().slice(0, 300);
-    const answer = q.answer.trim();
-    const cited = verifyEvidence([...q.evidence, ...q.evidence.slice(0, 1).map((e) => ({ url: e.url, quote: question }))], pages);
-    const hasQuestion = cited.some((e) => normaliseForMatch(e.quote) === normaliseForMatch(question));
-    const hasAnswer = cited.some((e) => normaliseForMatch(e.quote) !== normaliseForMatch(question));
-    if (!question || !answer || answer.length > 1500 || !hasQuestion || !hasAnswer) {
-      dropped.push({ field: 'faqs', value: question, origin: facts.faqs.includes(q) ? 'page' : 'model', reason: 'question or answer not found on the page' });
-      return [];
-    }
-    return [{ question, answer, evidence: cited }];
-  });
-  const uniqueFaqs = faqs.filter((q, i) => faqs.findIndex((x) => normaliseForMatch(x.question) === normaliseForMatch(q.question)) === i).slice(0, 10);
-
-  const founders: Assembled['founders'] = [];
-  for (const p of [...facts.founders, ...(proposal?.founders ?? [])]) {
-    const cited = verifyEvidence(p.evidence, pages);
-    const named = cited.filter((e) => quoteSupports('name', p.name, e.quote));
-    const origin = facts.founders.includes(p) ? 'page' : 'model';
-    if (!named.length || p.name.length > 160) { dropped.push({ field: 'founders', value: p.name, origin, reason: 'name not found on the page' }); continue; }
-    const shows = (s: string | null) => (s && cited.some((e) => normaliseForMatch(e.quote).includes(normaliseForMatch(s))) ? s : null);
-    const existing = founders.find((x) => normaliseForMatch(x.name) === normaliseForMatch(p.name));
-    const rec = { name: p.name, title: shows(p.title)?.slice(0, 160) ?? null, bio: shows(p.bio)?.slice(0, 3000) ?? null, socials: p.socials, evidence: cited };
-    if (existing) { existing.title ??= rec.title; existing.bio ??= rec.bio; existing.evidence.push(...cited); } else founders.push(rec);
-  }
-
-  const company_socials: Record<string, string> = {};
-  const social_evidence: Record<string, Evidence[]> = {};
-  for (const [platform, fact] of Object.entries(facts.socials)) {
-    const cited = verifyEvidence(fact!.evidence, pages);
-    if (cited.length && fact!.value.length <= 500) { company_socials[platform] = fact!.value; social_evidence[platform] = cited; }
-  }
-
+  const records = assembleRecords({ facts, proposal: proposal ?? null, checker, now, dropped });
   const not_found_on_website = [
     ...DRAFT_FIELDS.filter((f) => fields[f].value === null),
-    ...(uniqueFaqs.length ? [] : ['faqs']), ...(founders.length ? [] : ['founders']), ...(Object.keys(company_socials).length ? [] : ['company_socials']),
+    ...(records.faqs.length ? [] : ['faqs']), ...(records.founders.length ? [] : ['founders']),
+    ...(Object.keys(records.company_socials).length ? [] : ['company_socials']), ...(records.milestones.length ? [] : ['milestones']),
   ];
-  return {
-    fields, faqs: uniqueFaqs, founders: founders.slice(0, 6), company_socials, founder_socials: founders[0]?.socials ?? {},
-    social_evidence, not_found_on_website, dropped,
-  };
+  return { fields, ...records, seo: draftSeo(fields, pages, checker), not_found_on_website, dropped };
 }
 
-function pickList(field: ListField, candidates: Array<Fact & { origin: 'page' | 'model' }>, categories: string[],
-  verify: (f: string, v: string, e: Evidence[]) => Evidence[], dropped: Dropped[]): BuiltDraftField {
+// SEO texts from the home page's own title and the drafted short description, within the spec's bounds
+// (title 70, meta 170), each with its quotes; nothing when they would not fit or are not supported.
+function draftSeo(fields: Record<DraftField, BuiltDraftField>, pages: PageEvidence[], checker: EvidenceChecker): BuiltSeo {
+  const home = pages[0] as (PageEvidence & { title?: string | null }) | undefined;
+  const rawTitle = home?.title ? plainText(home.title) : '';
+  const title = rawTitle && rawTitle.length <= 70 ? rawTitle : null;
+  const titleEv = title && home ? checker.check('seo_title', title, [{ url: home.url, quote: home.title! }]).kept : [];
+  const short = fields.short_description;
+  const meta = typeof short.value === 'string' ? withinBound(short.value, 170) : null;
+  const metaEv = meta ? checker.check('seo_meta', meta, short.evidence).kept : [];
+  return { title: titleEv.length ? title : null, meta: metaEv.length ? meta : null, title_evidence: titleEv, meta_evidence: metaEv };
+}
+
+// Every candidate is checked (so every untraceable one is reported); the best one that holds wins.
+function pick(field: DraftField, candidates: Array<Fact & { origin: 'page' | 'model' }>, categories: string[], now: Date, checker: EvidenceChecker, dropped: Dropped[]): BuiltDraftField {
+  let best: BuiltDraftField | null = null;
+  for (const c of candidates) {
+    const value = cleanValue(field, c.value, categories, now);
+    if (!value) { dropped.push({ field, value: c.value, origin: c.origin, reason: 'not a valid value for the field' }); continue; }
+    const { kept, reason } = checker.check(field, value, c.evidence);
+    if (!kept.length) dropped.push({ field, value, origin: c.origin, reason });
+    else best ??= { value, state: 'ai', evidence: kept };
+  }
+  return best ?? { value: null, state: 'not_found', evidence: [] };
+}
+
+function pickList(field: ListField, candidates: Array<Fact & { origin: 'page' | 'model' }>, categories: string[], checker: EvidenceChecker, dropped: Dropped[]): BuiltDraftField {
   const values: string[] = [];
   const evidence: Evidence[] = [];
   const max = field === 'categories' ? 4 : LIST_MAX_ITEMS;
@@ -136,10 +115,10 @@ function pickList(field: ListField, candidates: Array<Fact & { origin: 'page' | 
     const value = cleanValue(field, c.value, categories);
     if (!value) { dropped.push({ field, value: c.value, origin: c.origin, reason: 'not a valid value for the field' }); continue; }
     if (values.some((v) => normaliseForMatch(v) === normaliseForMatch(value))) continue;
-    const cited = verify(field, value, c.evidence);
-    if (!cited.length) { dropped.push({ field, value, origin: c.origin, reason: 'no quote found on the page it names' }); continue; }
+    const { kept, reason } = checker.check(field, value, c.evidence);
+    if (!kept.length) { dropped.push({ field, value, origin: c.origin, reason }); continue; }
     values.push(value);
-    for (const e of cited) if (!evidence.some((x) => x.url === e.url && x.quote === e.quote)) evidence.push(e);
+    for (const e of kept) if (!evidence.some((x) => x.url === e.url && x.quote === e.quote)) evidence.push(e);
   }
   return values.length ? { value: values, state: 'ai', evidence } : { value: null, state: 'not_found', evidence: [] };
 }

@@ -2,9 +2,9 @@ import type { LanguageModel } from 'ai';
 import type { PageEvidence } from '../domain/evidence';
 import { assemble, type Assembled, type BuiltDraftField, type Dropped } from './assemble';
 import { crawlSite, type CrawlOptions, type CrawlProgress } from './crawl';
-import { proposeWithModel, type AiProposal } from './draft-ai';
+import { AI_LISTS, AI_SCALARS, proposeWithModel, type AiProposal } from './draft-ai';
 import { extractFacts } from './extract';
-import { emptyFacts } from './facts';
+import { emptyFacts, type Facts } from './facts';
 import type { SafeFetchOptions } from './safe-fetch';
 
 // The whole build: crawl (robots-obeying, through the safe fetch), read the facts the pages state,
@@ -12,7 +12,7 @@ import type { SafeFetchOptions } from './safe-fetch';
 
 export type BuildStep = 'robots' | 'crawling' | 'extracting' | 'drafting' | 'done';
 export type BuildProgress = { step: BuildStep; pages_fetched: number; pages_planned: number; current_url: string | null };
-export type Source = { url: string; title: string | null; text: string; attributes: string[] };
+export type Source = { url: string; title: string | null; text: string; attributes: string[]; othersText?: string[] };
 
 export type BuildDraftOptions = {
   url: string;
@@ -23,6 +23,7 @@ export type BuildDraftOptions = {
   crawl?: Pick<CrawlOptions, 'maxPages' | 'concurrency' | 'requestTimeoutMs' | 'totalTimeoutMs'>;
   modelTimeoutMs?: number;
   signal?: AbortSignal;
+  now?: Date; // from the caller's clock: years and milestone dates after it are not plausible
 };
 
 export type DraftBuildResult = Omit<Assembled, 'company_socials'> & {
@@ -62,14 +63,19 @@ export async function buildDraft(o: BuildDraftOptions): Promise<DraftBuildResult
   } else {
     report({ step: 'drafting' });
     try {
-      proposal = await proposeWithModel({ model: o.model, pages, categories: o.categories, signal: o.signal, timeoutMs: o.modelTimeoutMs });
+      const want = missingFields(facts);
+      const proposed = await proposeWithModel({ model: o.model, pages, categories: o.categories, want, signal: o.signal, timeoutMs: o.modelTimeoutMs });
+      proposal = proposed;
+      if (proposed.cutPages.length) {
+        warnings.push(`${proposed.cutPages.length} page(s) were longer than the language model's reading budget: it read the passages most relevant to the missing fields (${want.slice(0, 8).join(', ')}${want.length > 8 ? ', …' : ''}) and not the rest of ${proposed.cutPages.slice(0, 3).join(', ')}${proposed.cutPages.length > 3 ? ' and others' : ''}.`);
+      }
     } catch (e) {
       warnings.push(`The language model could not draft this time (${describeError(e)}): this draft holds only facts read directly from the website.`);
     }
   }
-  const result = assemble({ facts, proposal, pages, categories: o.categories });
+  const result = assemble({ facts, proposal, pages, categories: o.categories, now: o.now });
   const droppedByModel = result.dropped.filter((d) => d.origin === 'model').length;
-  if (droppedByModel) warnings.push(`${droppedByModel} value(s) proposed by the language model were left out because their quotes are not on the website.`);
+  if (droppedByModel) warnings.push(`${droppedByModel} value(s) proposed by the language model were left out because their quotes are not on the website, are someone else's words, or do not support the value.`);
   report({ step: 'done', current_url: null });
   const { company_socials, ...rest } = result;
   return {
@@ -83,7 +89,17 @@ export async function buildDraft(o: BuildDraftOptions): Promise<DraftBuildResult
 }
 
 export function toSource(p: PageEvidence & { title: string | null }): Source {
-  return { url: p.url, title: p.title, text: p.text.slice(0, SOURCE_TEXT_CHARS), attributes: p.attributes.slice(0, SOURCE_ATTRIBUTES) };
+  return {
+    url: p.url, title: p.title, text: p.text.slice(0, SOURCE_TEXT_CHARS), attributes: p.attributes.slice(0, SOURCE_ATTRIBUTES),
+    ...(p.othersText?.length ? { othersText: p.othersText } : {}),
+  };
+}
+
+// The fields the pages' markup and text did not already state: what the model should look for first.
+export function missingFields(facts: Facts): string[] {
+  const scalars = AI_SCALARS.filter((f) => !facts.scalars[f]?.length);
+  const lists = AI_LISTS.filter((f) => !facts.lists[f]?.length);
+  return [...scalars, ...lists, ...(facts.faqs.length ? [] : ['faqs']), ...(facts.founders.length ? [] : ['founders']), ...(facts.milestones.length ? [] : ['milestones'])];
 }
 
 function describeError(e: unknown): string {
@@ -94,9 +110,9 @@ function describeError(e: unknown): string {
 
 // PATCH regenerate: the model redrafts the named fields from the stored page text, with the same
 // verification. Without a model nothing can be redrafted and null is returned.
-export async function redraftFields(o: { sources: Source[]; fields: string[]; model?: LanguageModel | null; categories: string[]; signal?: AbortSignal }): Promise<Record<string, BuiltDraftField> | null> {
+export async function redraftFields(o: { sources: Source[]; fields: string[]; model?: LanguageModel | null; categories: string[]; signal?: AbortSignal; now?: Date }): Promise<Record<string, BuiltDraftField> | null> {
   if (!o.model || o.sources.length === 0) return null;
   const proposal = await proposeWithModel({ model: o.model, pages: o.sources, categories: o.categories, only: o.fields, signal: o.signal });
-  const assembled = assemble({ facts: emptyFacts(), proposal, pages: o.sources, categories: o.categories });
+  const assembled = assemble({ facts: emptyFacts(), proposal, pages: o.sources, categories: o.categories, now: o.now });
   return Object.fromEntries(o.fields.filter((f) => f in assembled.fields).map((f) => [f, assembled.fields[f as keyof typeof assembled.fields]]));
 }

@@ -2,7 +2,8 @@ import { generateText, Output, type LanguageModel } from 'ai';
 import { z } from 'zod';
 import { PRICING_MODELS, STAGES, type ListField } from '../domain/draft-fields';
 import type { Evidence } from '../domain/evidence';
-import type { Fact, FaqFact, FounderFact, ScalarField } from './facts';
+import type { Fact, FaqFact, FounderFact, MilestoneFact, ScalarField } from './facts';
+import { budgetPassages } from './passages';
 
 // The language model reads the crawled text and proposes values, each with verbatim quotes. It is
 // only a proposer: build-draft verifies every quote against the page it names and drops the rest.
@@ -13,6 +14,7 @@ export type AiProposal = {
   lists: Partial<Record<ListField, Fact[]>>;
   faqs: FaqFact[];
   founders: FounderFact[];
+  milestones?: MilestoneFact[];
 };
 
 // Fields the model may propose. URLs, e-mail and logo come from markup the model does not see.
@@ -47,6 +49,8 @@ export function draftSchema(categories: string[]) {
     keywords: items('A search keyword for the product (1 to 3 words)'),
     faqs: z.array(z.object({ question: z.string(), answer: z.string(), evidence })).describe('Questions and answers the pages themselves show as FAQ; empty if none'),
     founders: z.array(z.object({ name: z.string(), title: z.string().nullable(), evidence })).describe('Founders the pages name, with their role; empty if none'),
+    milestones: z.array(z.object({ date: z.string().describe('YYYY-MM-DD, or YYYY-MM or YYYY when the page gives no day'), title: z.string().describe('What happened, at most 200 characters'), evidence }))
+      .describe('Dated events the pages state about the company or product (launches, releases, funding); empty if none'),
   });
 }
 
@@ -61,43 +65,40 @@ const SYSTEM = [
   '- Write in English, plainly, without marketing superlatives the pages do not use.',
 ].join('\n');
 
-export const PAGE_CHARS = 6_000;
 export const TOTAL_CHARS = 48_000;
+const ALL_WANTED = [...AI_SCALARS, ...AI_LISTS, 'faqs', 'founders', 'milestones'];
 
-export function promptFor(pages: AiPage[], categories: string[], only?: string[]): string {
-  let budget = TOTAL_CHARS;
-  const blocks: string[] = [];
-  for (const p of pages) {
-    if (budget <= 500) break;
-    const text = p.text.slice(0, Math.min(PAGE_CHARS, budget));
-    budget -= text.length;
-    blocks.push(`PAGE ${p.url}\nTITLE ${p.title ?? ''}\n${text}`);
-  }
-  return [
+// The prompt, with the passages most relevant to `want` (the fields still missing) within the budget,
+// and the pages that were cut.
+export function promptFor(pages: AiPage[], categories: string[], only?: string[], want?: string[]): { prompt: string; cutPages: string[] } {
+  const { blocks, cutPages } = budgetPassages(pages, only ?? want ?? ALL_WANTED, TOTAL_CHARS);
+  const prompt = [
     only ? `Draft only these fields (leave every other field null or empty): ${only.join(', ')}.` : 'Draft every field you can support with quotes.',
     categories.length ? `Category names to choose from: ${categories.join(' | ')}` : 'No categories are available: leave categories empty.',
     '',
     blocks.join('\n\n---\n\n'),
   ].join('\n');
+  return { prompt, cutPages };
 }
 
 type Raw = z.infer<ReturnType<typeof draftSchema>>;
 const ev = (e: Array<{ url: string; quote: string }>): Evidence[] => e.map((x) => ({ url: x.url, quote: x.quote }));
 
 // Calls the model once. Throws on any failure (network, NoObjectGeneratedError): the caller decides.
-export async function proposeWithModel(o: { model: LanguageModel; pages: AiPage[]; categories: string[]; only?: string[]; signal?: AbortSignal; timeoutMs?: number }): Promise<AiProposal> {
+export async function proposeWithModel(o: { model: LanguageModel; pages: AiPage[]; categories: string[]; only?: string[]; want?: string[]; signal?: AbortSignal; timeoutMs?: number }): Promise<AiProposal & { cutPages: string[] }> {
+  const { prompt, cutPages } = promptFor(o.pages, o.categories, o.only, o.want);
   const signal = AbortSignal.any([o.signal ?? new AbortController().signal, AbortSignal.timeout(o.timeoutMs ?? 90_000)]);
   const { output } = await generateText({
     model: o.model,
     system: SYSTEM,
-    prompt: promptFor(o.pages, o.categories, o.only),
+    prompt,
     output: Output.object({ schema: draftSchema(o.categories), name: 'listing_draft' }),
     temperature: 0,
     maxRetries: 1,
     abortSignal: signal,
   });
   const raw = output as Raw;
-  const out: AiProposal = { scalars: {}, lists: {}, faqs: [], founders: [] };
+  const out: AiProposal & { cutPages: string[] } = { scalars: {}, lists: {}, faqs: [], founders: [], milestones: [], cutPages };
   for (const f of AI_SCALARS) {
     const v = raw[f];
     if (v?.value) out.scalars[f] = { value: String(v.value), evidence: ev(v.evidence ?? []) };
@@ -105,5 +106,6 @@ export async function proposeWithModel(o: { model: LanguageModel; pages: AiPage[
   for (const f of AI_LISTS) out.lists[f] = (raw[f] ?? []).filter((i) => i.value).map((i) => ({ value: String(i.value), evidence: ev(i.evidence ?? []) }));
   out.faqs = (raw.faqs ?? []).map((q) => ({ question: q.question, answer: q.answer, evidence: ev(q.evidence ?? []) }));
   out.founders = (raw.founders ?? []).map((p) => ({ name: p.name, title: p.title ?? null, bio: null, socials: {}, evidence: ev(p.evidence ?? []) }));
+  out.milestones = (raw.milestones ?? []).map((m) => ({ date: m.date, title: m.title, description: null, url: null, evidence: ev(m.evidence ?? []) }));
   return out;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { countryNames, locateQuote, normaliseForMatch, quoteSupports, verifyEvidence, type PageEvidence } from './evidence';
+import { countryNames, locateQuote, normaliseForMatch, verifyEvidence, type PageEvidence } from './evidence';
+import { quoteSupportsValue as quoteSupports } from './evidence-support';
 
 const page: PageEvidence = {
   url: 'https://lumen.example/about',
@@ -74,12 +75,13 @@ describe('a quote supports its value', () => {
     ['pricing_model', 'subscription', '$12 / month', true],
     ['pricing_model', 'one-time', '$12 / month', false],
     ['pricing_model', 'open-source', 'Lumen is open source under the MIT licence', true],
-    ['tagline', 'Anything at all', 'any verified quote', true], // free text is held to its quotes only
+    ['tagline', 'Anything at all', 'any verified quote', false], // free text is made of its quotes' words (evidence-support.ts)
   ])('%s = %s in %j → %s', (field, value, quote, ok) => {
     expect(quoteSupports(field, value, quote)).toBe(ok);
   });
 
-  it('names countries in English', () => {
+  it('names countries in English, German, French and Spanish', () => {
+    expect(countryNames('DE')).toEqual(expect.arrayContaining(['germany', 'deutschland', 'allemagne', 'alemania']));
     expect(countryNames('PT')).toContain('portugal');
     expect(countryNames('US')).toEqual(expect.arrayContaining(['united states', 'usa']));
     expect(countryNames('XX')).toEqual([]);

@@ -57,8 +57,9 @@ function normalisedPage(page: PageEvidence) {
 // Where the quote was found on the page, or null if it is not there.
 export function locateQuote(quote: string, page: PageEvidence): EvidenceSource | null {
   const q = normaliseForMatch(quote);
-  if (q.length < MIN_QUOTE_CHARS) return null;
   const n = normalisedPage(page);
+  // A one-character quote is only evidence as a whole attribute value (a JSON-LD price of "9").
+  if (q.length < MIN_QUOTE_CHARS) return q && n.attributes.includes(q) ? 'attribute' : null;
   if (n.text.includes(q)) return 'text';
   if (n.attributes.some((a) => a.includes(q))) return 'attribute';
   return null;
@@ -87,10 +88,7 @@ export function verifyEvidence(evidence: Evidence[], pages: PageEvidence[]): Evi
   return out;
 }
 
-// ---- Does a (verified) quote support the value drawn from it? ----
-// Short factual fields must be visible in their quote, so a true but unrelated quote cannot carry an
-// invented year, e-mail, city or country. Free-text fields (tagline, description…) are summaries and
-// are held only to their quotes being real.
+// ---- Country names, for reading places and for the support rules (domain/evidence-support.ts) ----
 
 const COUNTRY_ALIASES: Record<string, string[]> = {
   US: ['usa', 'u.s.', 'u.s.a.', 'united states of america', 'america'],
@@ -100,7 +98,7 @@ const COUNTRY_ALIASES: Record<string, string[]> = {
   KR: ['south korea', 'korea'],
   CZ: ['czech republic', 'czechia'],
 };
-let regionNames: Intl.DisplayNames | null = null;
+let regionNames: Intl.DisplayNames[] | null = null;
 
 // Codes Intl can name that are not current ISO 3166-1 countries (user-assigned, withdrawn, unions,
 // exceptional reservations): never a listing's country.
@@ -109,48 +107,13 @@ const NOT_COUNTRIES = /^(AA|Q[M-Z]|X[A-JL-Z]|ZZ|DD|EU|EZ|FX|UN|YU|CS|SU|ZR|TP|BU
 export function countryNames(code: string): string[] {
   const upper = code.toUpperCase();
   if (!/^[A-Z]{2}$/.test(upper) || NOT_COUNTRIES.test(upper)) return [];
-  regionNames ??= new Intl.DisplayNames(['en'], { type: 'region' });
-  let name: string | undefined;
-  try { name = regionNames.of(upper); } catch { name = undefined; }
-  return [...(name && name !== upper ? [name.toLowerCase()] : []), ...(COUNTRY_ALIASES[upper] ?? [])];
-}
-
-const STAGE_WORDS: Record<string, string[]> = {
-  idea: ['idea', 'concept', 'coming soon', 'waitlist', 'wait list', 'pre-launch', 'prelaunch'],
-  mvp: ['mvp', 'beta', 'alpha', 'early access', 'preview', 'prototype'],
-  launched: ['launched', 'now available', 'generally available', 'now live', 'is live', 'released', 'launch'],
-  growing: ['customers', 'users', 'teams', 'companies', 'growing', 'trusted by', 'used by'],
-};
-const PRICING_WORDS: Record<string, string[]> = {
-  free: ['free'],
-  freemium: ['free plan', 'free tier', 'freemium', 'free forever', 'free for', 'free version', 'free starter', 'start for free', '$0', '€0', '£0'],
-  subscription: ['month', '/mo', 'year', '/yr', 'annual', 'subscription', 'per user', '/user', 'per seat', 'billed'],
-  'one-time': ['one-time', 'one time', 'lifetime', 'pay once', 'single payment', 'perpetual'],
-  'usage-based': ['usage', 'pay as you go', 'pay-as-you-go', 'per request', 'per call', 'metered', 'credits'],
-  'open-source': ['open source', 'open-source', 'self-host', 'self host', 'mit licen', 'apache licen', 'gpl'],
-};
-
-const containsWord = (hay: string, needle: string) =>
-  new RegExp(`(^|[^\\p{L}\\p{N}])${needle.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}($|[^\\p{L}\\p{N}])`, 'u').test(hay);
-
-export function quoteSupports(field: string, value: string, quote: string): boolean {
-  const q = normaliseForMatch(quote);
-  const v = normaliseForMatch(value);
-  if (!v) return false;
-  switch (field) {
-    case 'founded_year':
-      return /^\d{4}$/.test(v) && containsWord(q, v);
-    case 'contact_email':
-    case 'city':
-    case 'name':
-      return q.includes(v);
-    case 'country':
-      return countryNames(v).some((n) => containsWord(q, n)) || containsWord(quote, value.toUpperCase());
-    case 'stage':
-      return (STAGE_WORDS[v] ?? []).some((w) => q.includes(w));
-    case 'pricing_model':
-      return (PRICING_WORDS[v] ?? []).some((w) => q.includes(w));
-    default:
-      return true;
+  // Sites state their country in their own language: the English, German, French and Spanish names count.
+  regionNames ??= ['en', 'de', 'fr', 'es'].map((l) => new Intl.DisplayNames([l], { type: 'region' }));
+  const names = new Set<string>();
+  for (const r of regionNames) {
+    let name: string | undefined;
+    try { name = r.of(upper); } catch { name = undefined; }
+    if (name && name !== upper) names.add(name.toLowerCase());
   }
+  return [...names, ...(COUNTRY_ALIASES[upper] ?? [])];
 }

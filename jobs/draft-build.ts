@@ -52,7 +52,7 @@ export function draftBuildHandler(deps: DraftBuildDeps): HandlerSpec<DraftBuildP
       write(true);
       try {
         const result = await buildDraft({
-          url: draft.url, fetchOptions: deps.fetchOptions, model: deps.model, crawl: deps.crawl, categories: categoryNames(db), signal,
+          url: draft.url, fetchOptions: deps.fetchOptions, model: deps.model, crawl: deps.crawl, categories: categoryNames(db), signal, now: clock.now(),
           onProgress: (p) => {
             const stepChanged = p.step !== progress.step;
             progress = { ...p, started_at: startedAt, updated_at: iso() };
@@ -70,14 +70,17 @@ export function draftBuildHandler(deps: DraftBuildDeps): HandlerSpec<DraftBuildP
         const founders = current.founders.length ? current.founders : result.founders;
         const companySocials = Object.keys(current.companySocials).length ? current.companySocials : result.socials;
         const founderSocials = Object.keys(current.founderSocials).length ? current.founderSocials : result.founder_socials;
+        const milestones = current.milestones.length ? current.milestones : result.milestones;
+        const seo = current.seo?.title || current.seo?.meta ? current.seo : result.seo;
         const done = iso();
         saveDraftBuild(db, draftId, {
-          fields, faqs, founders, companySocials, founderSocials,
+          fields, faqs, founders, companySocials, founderSocials, milestones, seo,
           completeness: completeness({ fields, faqs, founders, company_socials: companySocials }).percent,
           progress: { ...progress, step: 'done', updated_at: done, current_url: null },
           build: {
             pages: result.pages, sources: result.sources, warnings: result.warnings, used_model: result.used_model,
-            not_found_on_website: result.not_found_on_website, social_evidence: result.social_evidence, finished_at: done,
+            not_found_on_website: result.not_found_on_website, social_evidence: result.social_evidence,
+            founder_social_evidence: result.founder_social_evidence, finished_at: done,
           },
         }, done);
       } catch (e) {

@@ -27,7 +27,7 @@ export function draftRegenerateHandler(deps: { model?: LanguageModel | null }): 
       const draft = getDraft(db, draftId);
       const wanted = fields.filter(isDraftField).filter((f) => draft?.fields[f] && !draft.fields[f]!.locked);
       if (!draft || !wanted.length || !draft.build?.sources.length) return;
-      const built = await redraftFields({ sources: draft.build.sources, fields: wanted, model: deps.model, categories: categoryNames(db), signal });
+      const built = await redraftFields({ sources: draft.build.sources, fields: wanted, model: deps.model, categories: categoryNames(db), signal, now: clock.now() });
       if (!built) return;
       const current = getDraft(db, draftId);
       if (!current) return;

@@ -23,12 +23,15 @@ function answerFor(siteUrl: string) {
   return {
     name: field('Lumen Notes', siteUrl, 'Lumen Notes is a note-taking app for research teams.'),
     tagline: none, short_description: none,
-    description: field('Lumen Notes helps research teams find related notes, papers and highlights automatically.', siteUrl, 'Write a note and Lumen finds the related notes, papers and highlights you already have'),
+    description: { value: 'Lumen Notes helps research teams find related notes, papers and highlights automatically.', evidence: [
+      { url: siteUrl, quote: 'Write a note and Lumen finds the related notes, papers and highlights you already have' },
+      { url: siteUrl, quote: 'a note-taking app for research teams' },
+    ] },
     stage: { value: 'growing', evidence: [{ url: siteUrl, quote: 'Trusted by 1,200 research teams' }] },
     pricing_model: none, pricing_summary: none, country: none, city: none,
     founded_year: field('1999', siteUrl, 'Founded in 1999'), // invented: must be dropped
     categories: [{ value: 'Notes & Knowledge Bases', evidence: [{ url: siteUrl, quote: 'a note-taking app for research teams' }] }],
-    tags: [], features: [], usps: [], keywords: [], faqs: [], founders: [],
+    tags: [], features: [], usps: [], keywords: [], faqs: [], founders: [], milestones: [],
   };
 }
 

@@ -15,7 +15,7 @@ export function aiAnswer(partial: Record<string, unknown>): Record<string, unkno
   const base: Record<string, unknown> = {
     name: none, tagline: none, short_description: none, description: none, stage: none, pricing_model: none,
     pricing_summary: none, country: none, city: none, founded_year: none,
-    categories: [], tags: [], features: [], usps: [], keywords: [], faqs: [], founders: [],
+    categories: [], tags: [], features: [], usps: [], keywords: [], faqs: [], founders: [], milestones: [],
   };
   return { ...base, ...partial };
 }
@@ -50,14 +50,14 @@ describe('drafting with a model', () => {
   it('keeps model values whose quotes are on the page', async () => {
     const rich = sites.rich;
     const model = mockModel(aiAnswer({
-      description: { value: 'Lumen Notes is a note-taking app for research teams that finds related notes, papers and highlights automatically.', evidence: [{ url: rich.url, quote: 'Lumen Notes is a note-taking app for research teams.' }] },
+      description: { value: 'Lumen Notes is a note-taking app for research teams that finds related notes, papers and highlights automatically.', evidence: [{ url: rich.url, quote: 'Lumen Notes is a note-taking app for research teams.' }, { url: rich.url, quote: 'Lumen finds the related notes, papers and highlights you already have' }] },
       stage: { value: 'growing', evidence: [{ url: rich.url, quote: 'Trusted by 1,200 research teams at universities and labs.' }] },
       categories: [
         { value: 'Notes & Knowledge Bases', evidence: [{ url: rich.url, quote: 'Lumen Notes is a note-taking app for research teams.' }] },
         { value: 'Productivity', evidence: [{ url: rich.url, quote: 'so nothing you learned gets lost' }] },
       ],
       tags: [{ value: 'note-taking', evidence: [{ url: rich.url, quote: 'a note-taking app' }] }],
-      usps: [{ value: 'Links related notes without tagging', evidence: [{ url: at(rich, '/features'), quote: 'Every note shows the notes that mention it, without any tagging.' }] }],
+      usps: [{ value: 'Shows the notes that mention it, without tagging', evidence: [{ url: at(rich, '/features'), quote: 'Every note shows the notes that mention it, without any tagging.' }] }],
     }));
     const r = await build(rich, model);
     expect(r.used_model).toBe(true);
@@ -88,7 +88,9 @@ describe('drafting with a model', () => {
       pricing_summary: { value: 'Enterprise from $999 / month', evidence: [{ url: at(rich, '/enterprise'), quote: 'Enterprise from $999 / month' }] },
       usps: [
         { value: 'SOC 2 Type II certified', evidence: [{ url: rich.url, quote: 'Lumen is SOC 2 Type II certified.' }] },
-        { value: 'Works offline', evidence: [{ url: at(rich, '/features'), quote: 'Keep writing on the train' }] },
+        { value: 'Offline mode: keep writing on the train', evidence: [{ url: at(rich, '/features'), quote: 'Offline mode' }, { url: at(rich, '/features'), quote: 'Keep writing on the train' }] },
+        // a true quote that shares no claim with the value
+        { value: 'Works offline everywhere', evidence: [{ url: at(rich, '/features'), quote: 'Keep writing on the train' }] },
       ],
       founders: [{ name: 'Lisa Ghost', title: 'Founder', evidence: [{ url: at(rich, '/team'), quote: 'Lisa Ghost, Founder' }] }],
     })));
@@ -97,11 +99,11 @@ describe('drafting with a model', () => {
     expect(r.fields.stage).toEqual({ value: null, state: 'not_found', evidence: [] });
     expect(r.fields.country.value).toBe('PT');
     expect(r.fields.pricing_summary.value).toBe('Free: $0; Pro: $12 / month; Team: $29 per user / month');
-    expect(r.fields.usps.value).toEqual(['Works offline']);
+    expect(r.fields.usps.value).toEqual(['Offline mode: keep writing on the train']);
     expect(r.founders.map((f) => f.name)).not.toContain('Lisa Ghost');
     expect(r.not_found_on_website).toContain('stage');
     const dropped = r.dropped.filter((d) => d.origin === 'model').map((d) => `${d.field}=${d.value}`);
-    expect(dropped).toEqual(expect.arrayContaining(['founded_year=2015', 'stage=growing', 'country=DE', 'pricing_summary=Enterprise from $999 / month', 'usps=SOC 2 Type II certified', 'founders=Lisa Ghost']));
+    expect(dropped).toEqual(expect.arrayContaining(['founded_year=2015', 'stage=growing', 'country=DE', 'pricing_summary=Enterprise from $999 / month', 'usps=SOC 2 Type II certified', 'usps=Works offline everywhere', 'founders=Lisa Ghost']));
     expect(r.warnings.join('\n')).toMatch(/value\(s\) proposed by the language model were left out/);
     expect(JSON.stringify(r.fields)).not.toMatch(/2015|SOC 2|\$999/);
   });
@@ -133,7 +135,7 @@ describe('drafting with a model', () => {
     expect(r.faqs).toEqual([]);
     expect(r.founders).toEqual([]);
     expect(r.socials).toEqual({});
-    expect(r.not_found_on_website).toHaveLength(21); // all 18 fields, faqs, founders, company_socials
+    expect(r.not_found_on_website).toHaveLength(22); // all 18 fields, faqs, founders, company_socials, milestones
     expect(r.dropped.filter((d) => d.origin === 'model').map((d) => d.field)).toEqual(['name', 'stage', 'founded_year', 'categories', 'features']);
   });
 

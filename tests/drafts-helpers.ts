@@ -57,7 +57,7 @@ export function aiAnswer(partial: Record<string, unknown>): Record<string, unkno
   return {
     name: none, tagline: none, short_description: none, description: none, stage: none, pricing_model: none,
     pricing_summary: none, country: none, city: none, founded_year: none,
-    categories: [], tags: [], features: [], usps: [], keywords: [], faqs: [], founders: [], ...partial,
+    categories: [], tags: [], features: [], usps: [], keywords: [], faqs: [], founders: [], milestones: [], ...partial,
   };
 }
 

@@ -85,6 +85,11 @@ describe('submit a URL and watch the draft build', () => {
     for (const [name, f] of Object.entries<any>(d.fields)) {
       if (f.value === null) continue;
       expect(f.evidence.length, name).toBeGreaterThan(0);
+      // Each item of a list has its own quotes, drawn from the field's.
+      if (Array.isArray(f.value)) {
+        expect(f.item_evidence, name).toHaveLength(f.value.length);
+        for (const ev of f.item_evidence) expect(ev.length, name).toBeGreaterThan(0);
+      }
       for (const e of f.evidence) {
         expect(e.url.startsWith(sites.rich.origin), name).toBe(true);
         expect(await quoteOnPage(e.url, e.quote), `${name}: "${e.quote}" on ${e.url}`).toBe(true);
@@ -94,6 +99,19 @@ describe('submit a URL and watch the draft build', () => {
     expect(quotes).toBeGreaterThan(10);
     expect(d.faqs.length).toBeGreaterThan(0);
     expect(d.founders[0]).toMatchObject({ name: 'Ana Ribeiro', joined: false });
+    // Records beyond the fields carry their quotes too: FAQs, founders and their links, company links.
+    const records = [...d.faqs, ...d.founders].map((r: any) => r.evidence);
+    const links = [...Object.values<any>(d.company_social_evidence), ...Object.values<any>(d.founder_social_evidence)];
+    expect(Object.keys(d.company_social_evidence)).toEqual(Object.keys(d.company_socials));
+    // SEO texts drafted from the home page's own title and the short description, within their bounds.
+    expect(d.seo.title.length).toBeLessThanOrEqual(70);
+    expect(d.seo.meta.length).toBeLessThanOrEqual(170);
+    records.push(d.seo.evidence);
+    expect(links.length).toBeGreaterThan(2);
+    for (const ev of [...records, ...links]) {
+      expect(ev.length).toBeGreaterThan(0);
+      for (const e of ev) expect(await quoteOnPage(e.url, e.quote), `"${e.quote}" on ${e.url}`).toBe(true);
+    }
     expect(d.completeness).toBeGreaterThan(50);
     expect(d.missing).not.toContain('name');
     // The crawled page text never leaves the server; the pages read do.
@@ -203,12 +221,19 @@ describe('edit the draft', () => {
     expect(d.founders.map((x: any) => [x.name, x.title])).toEqual([['Ana Ribeiro', 'CEO'], ['Tom Becker', null]]);
     expect(d.founders[0].evidence.length).toBeGreaterThan(0); // kept by name
     expect(d.story).toEqual({ why_started: 'We lost too many notes.' });
-    expect(d.milestones).toEqual([{ date: '2024-05-01', title: 'Public launch', description: null, url: 'https://lumen.example/launch' }]);
+    expect(d.milestones).toEqual([{ date: '2024-05-01', title: 'Public launch', description: null, url: 'https://lumen.example/launch', evidence: [] }]);
     expect(d.competitor_url).toBe('https://obsidian.md');
-    expect(d.seo).toEqual({ title: 'Lumen Notes: linked research notes', meta: null });
+    expect(d.competitor_evidence).toEqual([]);
+    // The typed title loses the drafted title's quotes; the drafted meta description keeps its own.
+    expect(d.seo.title).toBe('Lumen Notes: linked research notes');
+    expect(d.seo.meta).toMatch(/^Lumen Notes is a note-taking app/);
+    expect(d.seo.evidence.map((e: any) => e.quote)).toEqual([d.seo.meta]);
+    // A link the website shows keeps its evidence; a link typed differently has none.
+    expect(d.company_social_evidence.github[0].quote).toContain('github.com/lumen-notes');
+    expect(d.company_social_evidence.x).toEqual([]);
     const cleared = await patch({ competitor_url: '', seo: { meta: 'Notes that link themselves.' }, story: { title: 'Our story' } });
     expect(cleared.body.competitor_url).toBeNull();
-    expect(cleared.body.seo).toEqual({ title: 'Lumen Notes: linked research notes', meta: 'Notes that link themselves.' });
+    expect(cleared.body.seo).toEqual({ title: 'Lumen Notes: linked research notes', meta: 'Notes that link themselves.', evidence: [] });
     expect(cleared.body.story).toEqual({ why_started: 'We lost too many notes.', title: 'Our story' });
   });
 

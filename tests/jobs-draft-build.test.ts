@@ -72,7 +72,7 @@ describe('draft_build job', () => {
     expect(d.founderSocials).toEqual({ linkedin: 'https://www.linkedin.com/in/ana-ribeiro' });
     expect(d.completeness).toBeGreaterThanOrEqual(80);
     expect(d.build!.used_model).toBe(false);
-    expect(d.build!.not_found_on_website).toEqual(['stage', 'tags', 'usps']);
+    expect(d.build!.not_found_on_website).toEqual(['stage', 'tags', 'usps', 'milestones']);
     expect(d.build!.pages).toHaveLength(10);
     expect(d.build!.sources.find((s) => s.url.endsWith('/about'))!.text).toContain('founded in 2019');
     expect(d.build!.warnings.join('\n')).toMatch(/No language model is configured/);

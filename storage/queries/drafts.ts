@@ -37,7 +37,7 @@ export function updateDraft(db: Db, id: string, patch: DraftUpdate, now: string)
   return db.orm.update(drafts).set({ ...patch, updatedAt: now }).where(eq(drafts.id, id)).returning().get();
 }
 
-export function saveDraftBuild(db: Db, id: string, r: Required<Pick<DraftUpdate, 'fields' | 'faqs' | 'founders' | 'companySocials' | 'founderSocials' | 'completeness' | 'progress'>> & { build: DraftBuildInfo }, now: string): void {
+export function saveDraftBuild(db: Db, id: string, r: Required<Pick<DraftUpdate, 'fields' | 'faqs' | 'founders' | 'companySocials' | 'founderSocials' | 'completeness' | 'progress'>> & Pick<DraftUpdate, 'milestones' | 'seo'> & { build: DraftBuildInfo }, now: string): void {
   db.orm.update(drafts).set({ ...r, status: 'ready', failureReason: null, updatedAt: now }).where(eq(drafts.id, id)).run();
 }
 

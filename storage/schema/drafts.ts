@@ -17,18 +17,20 @@ export type DraftProgress = {
   current_url?: string | null;
 };
 export type DraftFaq = { question: string; answer: string; evidence?: Evidence[] };
-export type DraftFounder = { name: string; title?: string | null; bio?: string | null; socials?: Record<string, string>; evidence?: Evidence[] };
-export type DraftMilestone = { date: string; title: string; description?: string | null; url?: string | null };
-export type DraftSeo = { title?: string | null; meta?: string | null };
+export type DraftFounder = { name: string; title?: string | null; bio?: string | null; socials?: Record<string, string>; social_evidence?: Record<string, Evidence[]>; evidence?: Evidence[] };
+export type DraftMilestone = { date: string; title: string; description?: string | null; url?: string | null; evidence?: Evidence[] };
+// title_evidence / meta_evidence: the quotes of a drafted SEO text, cleared when the user types it.
+export type DraftSeo = { title?: string | null; meta?: string | null; title_evidence?: Evidence[]; meta_evidence?: Evidence[] };
 // The crawl behind the draft: pages read, their text (for regenerating fields later from the same
 // evidence without crawling again), warnings, and the evidence of the socials found.
 export type DraftBuildInfo = {
   pages: Array<{ url: string; title: string | null }>;
-  sources: Array<{ url: string; title: string | null; text: string; attributes: string[] }>;
+  sources: Array<{ url: string; title: string | null; text: string; attributes: string[]; othersText?: string[] }>;
   warnings: string[];
   used_model: boolean;
   not_found_on_website: string[];
   social_evidence: Record<string, Evidence[]>;
+  founder_social_evidence?: Record<string, Evidence[]>;
   finished_at: string | null;
 };
 

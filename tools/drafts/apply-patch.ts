@@ -116,8 +116,8 @@ export function applyPatch(input: PatchInput, d: DraftRow, categories: string[])
   if (input.competitor_url !== undefined) update.competitorUrl = input.competitor_url.trim() || null;
   if (input.seo) {
     const seo = { ...(d.seo ?? {}) };
-    if (input.seo.title !== undefined) seo.title = input.seo.title?.trim() || null;
-    if (input.seo.meta !== undefined) seo.meta = input.seo.meta?.trim() || null;
+    if (input.seo.title !== undefined) { seo.title = input.seo.title?.trim() || null; seo.title_evidence = []; }
+    if (input.seo.meta !== undefined) { seo.meta = input.seo.meta?.trim() || null; seo.meta_evidence = []; }
     update.seo = seo;
     parts.add('seo');
   }
