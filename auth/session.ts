@@ -16,6 +16,8 @@ const SESSION_DAYS = 30;
 const secure = (config: AppConfig) => config.siteUrl.startsWith('https:');
 // __Host- cookies are pinned to this host and path / and must be Secure, so they only fit https sites.
 const names = (config: AppConfig) => (secure(config) ? { sid: '__Host-sid', csrf: '__Host-csrf' } : { sid: 'sid', csrf: 'csrf' });
+// Both names the session cookie can have: a request carrying either may be signed in.
+export const SESSION_COOKIES = ['sid', '__Host-sid'] as const;
 const cookieOpts = (config: AppConfig, maxAge?: number) =>
   ({ path: '/', httpOnly: true, sameSite: 'Lax', secure: secure(config), ...(maxAge ? { maxAge } : {}) }) as const;
 

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Hono } from 'hono';
+import { inflateSync } from 'node:zlib';
+import { startApp, type TestApp } from './harness';
+import { registerSeoRoutes } from '../site/seo/routes';
+
+// What crawlers and browsers ask every site for.
+let app: TestApp;
+beforeAll(async () => { app = await startApp({ demo: true }); });
+afterAll(async () => { await app?.close(); });
+
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+
+describe('robots.txt and sitemaps', () => {
+  it('robots.txt keeps crawlers out of personal and machine endpoints and names the sitemap', async () => {
+    const res = await fetch(`${app.url}/robots.txt`);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
+    const text = await res.text();
+    for (const path of ['/account', '/oauth/', '/mcp', '/api/', '/checkout']) expect(text).toContain(`Disallow: ${path}`);
+    expect(text).toContain(`Sitemap: ${app.url}/sitemap.xml`);
+  });
+
+  it('sitemap.xml lists listings, categories, launch weeks, founders and blog posts of the live site', async () => {
+    const res = await fetch(`${app.url}/sitemap.xml`);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    const urls = locs(await res.text());
+    const listing = (await (await fetch(`${app.api}/listings?per_page=1`)).json()).items[0];
+    const post = (await (await fetch(`${app.api}/blog?per_page=1`)).json()).items[0];
+    const founder = (await (await fetch(`${app.api}/founders?per_page=1`)).json()).items[0];
+    const category = (await (await fetch(`${app.api}/categories`)).json()).items[0];
+    expect(urls).toContain(`${app.url}/listings/${listing.slug}`);
+    expect(urls).toContain(`${app.url}/blog/${post.slug}`);
+    expect(urls).toContain(`${app.url}/founders/${founder.slug}`);
+    expect(urls).toContain(`${app.url}/categories/${category.slug}`);
+    expect(urls.some((u) => /\/launches\/weeks\/\d{4}-\d{2}-\d{2}$/.test(u))).toBe(true);
+    expect(new Set(urls).size).toBe(urls.length);
+    // Every URL answers 200.
+    for (const u of urls.filter((_, i) => i % 40 === 0)) expect((await fetch(u)).status, u).toBe(200);
+  });
+
+  it('splits into a sitemap index with parts when there are more URLs than one file may hold', async () => {
+    const small = new Hono();
+    registerSeoRoutes(small, { db: app.db, config: app.config, clock: app.clock }, { maxUrls: 100 });
+    const index = await (await small.request('/sitemap.xml')).text();
+    expect(index).toContain('<sitemapindex');
+    const parts = locs(index);
+    expect(parts.length).toBeGreaterThan(1);
+    const all: string[] = [];
+    for (const p of parts) {
+      const res = await small.request(new URL(p).pathname);
+      expect(res.status).toBe(200);
+      const urls = locs(await res.text());
+      expect(urls.length).toBeLessThanOrEqual(100);
+      all.push(...urls);
+    }
+    expect(all).toEqual(locs(await (await fetch(`${app.url}/sitemap.xml`)).text()));
+    expect((await small.request(`/sitemaps/${parts.length + 1}.xml`)).status).toBe(404);
+  });
+});
+
+describe('icons', () => {
+  it('serves an SVG favicon, a real PNG app icon and an ICO, linked from every page', async () => {
+    const svg = await fetch(`${app.url}/favicon.svg`);
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await svg.text()).toMatch(/^<svg /);
+    const png = Buffer.from(await (await fetch(`${app.url}/apple-touch-icon.png`)).arrayBuffer());
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.readUInt32BE(16)).toBe(180);
+    // The image data decodes to 180 rows of RGBA.
+    const idat = png.indexOf('IDAT');
+    const raw = inflateSync(png.subarray(idat + 4, idat + 4 + png.readUInt32BE(idat - 4)));
+    expect(raw.length).toBe(180 * (180 * 4 + 1));
+    const ico = Buffer.from(await (await fetch(`${app.url}/favicon.ico`)).arrayBuffer());
+    expect(ico.readUInt16LE(2)).toBe(1);
+    expect(ico.subarray(23, 26).toString()).toBe('PNG');
+    const home = await (await fetch(`${app.url}/`)).text();
+    expect(home).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>');
+    expect(home).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png"/>');
+  });
+});
+
+describe('/bot', () => {
+  it('tells who crawls, why, and how to opt out, matching the crawler\'s User-Agent', async () => {
+    const { userAgentFor, BOT_TOKEN } = await import('../crawler/safe-fetch');
+    expect(userAgentFor(app.url)).toContain(`+${app.url}/bot`);
+    const res = await fetch(`${app.url}/bot`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(BOT_TOKEN);
+    expect(html).toContain('robots.txt');
+    expect(html).toContain(`User-agent: ${BOT_TOKEN}\nDisallow: /`);
+  });
+});

@@ -1,0 +1,73 @@
+import type { MiddlewareHandler } from 'hono';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { addVary, replaceResponse } from './http-cache';
+
+// br or gzip for text answers (JSON, HTML, SVG, XML, CSS), chosen by the client's Accept-Encoding q-values.
+// hono/compress speaks only gzip and deflate, so this uses Node's zlib. Bodies that carry an ETag are compressed
+// once and kept (the OpenAPI document, cached pages and reads), so a hot answer costs one hash lookup.
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+const COMPRESSIBLE = /^(application\/(json|problem\+json|xml|javascript|manifest\+json)|text\/(html|plain|css|xml|javascript)|image\/svg\+xml)/;
+const MIN_BYTES = 1024;
+const MAX_KEPT = 500;
+
+export type Encoding = 'br' | 'gzip';
+
+// The encoding the client prefers among those we offer; identity when it accepts neither (or refuses them, q=0).
+export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const qp = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qp ? Number(qp.slice(2)) : 1;
+    if (name) q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  const of = (e: string) => q.get(e) ?? q.get('*') ?? 0;
+  const br = of('br');
+  const gzipQ = of('gzip');
+  if (br <= 0 && gzipQ <= 0) return null;
+  return br >= gzipQ && br > 0 ? 'br' : 'gzip';
+}
+
+const kept = new Map<string, Uint8Array>();
+function keep(key: string, value: Uint8Array) {
+  if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(key, value);
+}
+
+async function encode(body: Uint8Array, encoding: Encoding): Promise<Uint8Array> {
+  return encoding === 'br'
+    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+    : gz(body, { level: 6 });
+}
+
+export function compress(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    const res = c.res;
+    if (res.headers.has('x-hono-already-sent') || !res.body || res.headers.has('content-encoding')) return;
+    const type = res.headers.get('content-type') ?? '';
+    if (!COMPRESSIBLE.test(type)) return; // event streams, images, octets
+    addVary(res.headers, 'Accept-Encoding');
+    const encoding = chooseEncoding(c.req.header('accept-encoding'));
+    if (!encoding || c.req.method === 'HEAD') return;
+    const etag = res.headers.get('etag');
+    const cacheKey = etag ? `${encoding}|${etag}` : null;
+    let out = cacheKey ? kept.get(cacheKey) : undefined;
+    if (!out) {
+      const body = new Uint8Array(await res.arrayBuffer());
+      if (body.byteLength < MIN_BYTES) {
+        replaceResponse(c, new Response(body, res));
+        return;
+      }
+      out = await encode(body, encoding);
+      if (cacheKey) keep(cacheKey, out);
+    }
+    const headers = new Headers(res.headers);
+    headers.set('content-encoding', encoding);
+    headers.delete('content-length');
+    replaceResponse(c, new Response(out as unknown as BodyInit, { status: res.status, statusText: res.statusText, headers }));
+  };
+}

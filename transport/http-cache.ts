@@ -1,0 +1,100 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { createHash } from 'node:crypto';
+import { API_PREFIX } from '../rest-adapter/routes';
+import { SESSION_COOKIES } from '../auth/session';
+
+// HTTP caching for anonymous public reads: a weak ETag computed from the body (If-None-Match → 304), a
+// Cache-Control lifetime per kind of page (one table, below), and Vary set to what the answer depends on.
+// A request carrying credentials (Authorization, or the site's session cookie) gets `private, no-store`: what it
+// sees may be personal, and a shared cache must never hand it to someone else.
+
+// [path prefix, max-age, stale-while-revalidate] in seconds, first match wins. Votes, boards and listings change by
+// the minute, so they are cached for a minute and served stale for five while a fresh copy is fetched; the
+// reference material changes rarely.
+const LIFETIMES: Array<[string, number, number]> = [
+  [`${API_PREFIX}/openapi.json`, 3600, 86400],
+  [`${API_PREFIX}/site`, 3600, 86400],
+  [`${API_PREFIX}/categories`, 300, 3600],
+  [`${API_PREFIX}/blog`, 300, 3600],
+  [`${API_PREFIX}/founders`, 300, 3600],
+  [`${API_PREFIX}/products`, 300, 3600],
+  [`${API_PREFIX}/interview-questions`, 3600, 86400],
+  [`${API_PREFIX}/`, 60, 300], // listings, search, launches, leaderboards, awards, badges
+  ['/docs/', 3600, 86400],
+  ['/badges/', 300, 3600],
+  ['/categories', 300, 3600],
+  ['/blog', 300, 3600],
+  ['/founders', 300, 3600],
+  ['/assets/', 3600, 86400],
+  ['/', 60, 300], // home, listing pages, launches, leaderboards, updates
+];
+
+// Paths never cached publicly whatever they answer: personal, transactional or protocol endpoints.
+const NEVER = ['/mcp', '/oauth/', '/.well-known/', '/account', '/signin', '/signup', '/signout', '/checkout', '/orders', '/drafts', '/invites',
+  '/claims', '/v/', '/health', '/metrics', '/webhooks/'];
+
+export function lifetimeOf(path: string): string | null {
+  if (NEVER.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p))) return null;
+  const hit = LIFETIMES.find(([prefix]) => path.startsWith(prefix));
+  return hit ? `public, max-age=${hit[1]}, stale-while-revalidate=${hit[2]}` : null;
+}
+
+export const carriesCredentials = (c: Context) =>
+  c.req.header('authorization') !== undefined
+  || (c.req.header('cookie') ?? '').split(';').some((p) => SESSION_COOKIES.some((name) => p.trim().startsWith(`${name}=`)));
+
+// Hono's c.res setter copies the old response's headers onto the new one; a 304 or a re-encoded body must not
+// inherit them (Content-Length, Content-Encoding), so the old response is dropped first.
+export function replaceResponse(c: Context, res: Response): void {
+  c.res = undefined as unknown as Response;
+  c.res = res;
+}
+
+export function addVary(headers: Headers, ...names: string[]): void {
+  const have = (headers.get('vary') ?? '').split(',').map((v) => v.trim()).filter(Boolean);
+  for (const n of names) if (!have.some((h) => h.toLowerCase() === n.toLowerCase())) have.push(n);
+  if (have.length) headers.set('vary', have.join(', '));
+}
+
+// If-None-Match holds a list of ETags (or *); weak comparison, as RFC 9110 asks for GET.
+function matches(ifNoneMatch: string, etag: string): boolean {
+  if (ifNoneMatch.trim() === '*') return true;
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((t) => bare(t) === bare(etag));
+}
+
+const CACHEABLE_TYPES = /^(application\/(json|problem\+json|xml)|text\/|image\/svg\+xml)/;
+const MAX_ETAG_BODY = 8 * 1024 * 1024;
+
+export function httpCache(): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return;
+    const res = c.res;
+    if (res.headers.has('x-hono-already-sent')) return; // written by oidc-provider itself
+    const path = c.req.path;
+    addVary(res.headers, path.startsWith(`${API_PREFIX}/`) ? 'Authorization' : 'Cookie');
+    if (carriesCredentials(c)) {
+      res.headers.set('cache-control', 'private, no-store');
+      return;
+    }
+    const set = res.headers.get('cache-control');
+    if (set && /private|no-store/.test(set)) return; // the handler knows the answer is personal
+    const lifetime = lifetimeOf(path);
+    if (res.status !== 200 || !lifetime || !CACHEABLE_TYPES.test(res.headers.get('content-type') ?? '')) return;
+    res.headers.set('cache-control', lifetime);
+    const body = new Uint8Array(await res.clone().arrayBuffer());
+    if (body.byteLength > MAX_ETAG_BODY) return;
+    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+    res.headers.set('etag', etag);
+    const inm = c.req.header('if-none-match');
+    if (inm && matches(inm, etag)) {
+      const headers = new Headers();
+      for (const h of ['etag', 'cache-control', 'vary', 'x-request-id', 'access-control-allow-origin', 'access-control-expose-headers']) {
+        const v = res.headers.get(h);
+        if (v) headers.set(h, v);
+      }
+      replaceResponse(c, new Response(null, { status: 304, headers }));
+    }
+  };
+}
