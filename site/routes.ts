@@ -3,6 +3,7 @@ import type { AppDeps } from '../transport/app';
 import { registry } from '../tools/registry';
 import { registerBadgeRoutes } from './badges/routes';
 import { registerSeoRoutes } from './seo/routes';
+import { registerViewBeacon } from './views/beacon';
 import { apiDocsHtml } from './docs/page';
 import { registerBlogPages } from './pages/blog';
 import { registerCategoryPages } from './pages/categories';
@@ -23,6 +24,7 @@ import { SITE_CSS } from './styles';
 export function registerSite(app: Hono, deps: AppDeps): void {
   app.get('/assets/site.css', () => new Response(SITE_CSS, { headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600' } }));
   registerSeoRoutes(app, deps);
+  registerViewBeacon(app, deps);
   registerBadgeRoutes(app, deps);
   registerHomePage(app, deps);
   registerLaunchPages(app, deps);

@@ -40,6 +40,7 @@ svg.chart{display:block;max-width:100%;height:auto}
 .community .actions{display:flex;gap:.5rem;flex-wrap:wrap;margin:.5rem 0}.community form{margin:0}
 .community button.secondary{background:transparent;color:var(--fg);border-color:var(--line)}.review p{margin:.25rem 0}
 .sr-only{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+.beacon{position:absolute;width:1px;height:1px;opacity:0;pointer-events:none}
 .logo.sm{width:20px;height:20px;border-radius:4px;vertical-align:middle;display:inline-block}
 .avatar{border-radius:50%;object-fit:cover;flex:none;background:var(--line)}
 .profile-head{display:flex;gap:1rem;align-items:center}.profile-head h1{margin:.25rem 0}

@@ -140,7 +140,12 @@ describe('site pages', () => {
   it('page views are written shortly after without an explicit flush', async () => {
     const read = () => app.db.orm.select().from(listings).where(eq(listings.slug, 'rival-app')).get()!.viewsCount;
     const before = read();
-    await Promise.all([page('/listings/rival-app'), page('/listings/rival-app')]);
+    // Two visitors load the page and its view beacon.
+    const visit = async (ua: string) => {
+      await page('/listings/rival-app');
+      await fetch(`${app.url}/v/rival-app.gif`, { headers: { 'user-agent': ua } });
+    };
+    await Promise.all([visit('Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0'), visit('Mozilla/5.0 (Macintosh) AppleWebKit/605.1.15 Version/17.5 Safari/605.1.15')]);
     await expect.poll(read, { timeout: 5000, interval: 100 }).toBe(before + 2);
   });
 
@@ -178,6 +183,9 @@ describe('site pages', () => {
     expect(html).toMatch(/<img src="http:\/\/127\.0\.0\.1:\d+\/badges\/xss-tool\/listed\.svg/);
     expect(html).toMatch(/<pre[^>]*><code>&lt;a href=/);
 
+    // The page counts its view through its beacon image, as a browser loads it.
+    expect(html).toContain('<img class="beacon" src="/v/xss-tool.gif"');
+    await fetch(`${app.url}/v/xss-tool.gif`, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' } });
     flushListingViews(app.db);
     const after = app.db.orm.select().from(listings).where(eq(listings.slug, 'xss-tool')).get()!.viewsCount;
     expect(after).toBe(before + 1);

@@ -10,6 +10,9 @@ import { buildOpenApi } from '../rest-adapter/openapi';
 import { problemResponse } from '../rest-adapter/problem';
 import { ToolError } from '../tools/errors';
 import { registerMcpRoute } from './mcp-route';
+import { cors } from 'hono/cors';
+import { compress } from './compress';
+import { httpCache } from './http-cache';
 import { createLogger, type Logger } from './ops/logger';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { noteUser, registerOps } from './ops/routes';
@@ -37,6 +40,9 @@ export function createApp(deps: AppDeps) {
   const metrics = deps.metrics ?? createMetrics(deps);
   // First: request id, one log line and the metrics for every request; /health and /metrics.
   registerOps(app, { db: deps.db, config: deps.config, logger, metrics });
+  // Then br/gzip around ETags and Cache-Control (compression sees the final, possibly 304, answer).
+  app.use('*', compress());
+  app.use('*', httpCache());
   const baseContext = { db: deps.db, config: deps.config, clock: deps.clock };
   // A 413 problem (RFC 9457) for the API and MCP, a short text for browsers.
   const tooLarge = (c: Context, limit: number) => {
@@ -61,6 +67,15 @@ export function createApp(deps: AppDeps) {
     challengeHeaders: (p) => auth.challengeHeaders.api(p),
   };
 
+  // The REST API may be called from any web page: public reads, and authenticated calls with an Authorization
+  // header. Never with cookies: the site's session is not an API credential, so credentials mode stays off.
+  app.use(`${API_PREFIX}/*`, cors({
+    origin: '*',
+    allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'X-Request-Id'],
+    exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'ETag', 'Idempotent-Replayed', 'WWW-Authenticate', 'Location'],
+    maxAge: 86400,
+  }));
   const openapi = JSON.stringify(buildOpenApi(registry, deps.config));
   app.get(`${API_PREFIX}/openapi.json`, () => new Response(openapi, { headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' } }));
   registerRestRoutes(app, registry, rest);

@@ -2,7 +2,6 @@ import type { Hono } from 'hono';
 import type { AppDeps } from '../../transport/app';
 import type { ListingProfile } from '../../tools/listings/listing-profile';
 import type { ListingSummary } from '../../tools/listing-summary';
-import { countListingView } from '../../storage/queries/views';
 import { clientIp } from '../../auth/actor';
 import { PageNotFound, callTool } from '../call-tool';
 import { Faqs, ListingRow, Logo, Paragraphs, formatDate } from '../components';
@@ -52,6 +51,8 @@ function ListingPage(props: { siteName: string; l: ListingProfile; badges: Badge
     <Layout siteName={props.siteName} title={l.tagline ? `${l.name}: ${l.tagline}` : l.name} canonical={l.links.page_url}
       description={l.short_description ?? l.tagline ?? `${l.name} on ${props.siteName}`}>
       {primary ? <nav aria-label="Breadcrumb" class="small"><a href="/categories">Categories</a> › <a href={`/categories/${encodeURIComponent(primary.slug)}`}>{primary.name}</a></nav> : null}
+      {/* The view counter: fetched on every real page view, cached page or not (site/views/beacon.ts). */}
+      <img class="beacon" src={`/v/${l.slug}.gif`} alt="" width="1" height="1" aria-hidden="true" decoding="async" />
       <div class="listing-head">
         <Logo url={l.logo_url} size={72} />
         <div class="grow">
@@ -140,7 +141,6 @@ export function registerListingPages(app: Hono, deps: AppDeps): void {
       optional(callTool<Badges>(deps, 'get_badges', { slug }, ip)),
       optional(callTool<Alternatives>(deps, 'get_alternatives', { slug, per_page: 5 }, ip)),
     ]);
-    countListingView(deps.db, listing.slug);
     // Signed-in visitors see their own vote, follow and review state: such a page must not be cached or shared.
     const community = communityView(c, deps, listing.slug);
     const personal: Record<string, string> = community?.signedIn ? { 'cache-control': 'private, no-store' } : {};
