@@ -10,6 +10,7 @@ import { systemClock } from '../tools/clock';
 import { createApp } from '../transport/app';
 import { loadConfig } from '../transport/config';
 import { loadListings } from './load-listings';
+import pino from 'pino';
 
 // Child process of the benchmark: the baseline (a bare Hono JSON route) and the real app, served side by side.
 const count = Number(process.env.BENCH_LISTINGS ?? 100_000);
@@ -35,7 +36,9 @@ const basePort = await listen(bare.fetch);
 
 let appFetch: (r: Request) => Response | Promise<Response> = () => new Response('starting', { status: 503 });
 const appPort = await listen((r) => appFetch(r));
-const { app } = createApp({ db, config: { ...config0, siteUrl: `http://127.0.0.1:${appPort}` }, clock: systemClock });
+// Request logs are formatted as in production but written nowhere: their cost counts, the parent's stdout stays clean.
+const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination('/dev/null'));
+const { app } = createApp({ db, config: { ...config0, siteUrl: `http://127.0.0.1:${appPort}` }, clock: systemClock, logger });
 appFetch = app.fetch;
 
 process.stdout.write(`${JSON.stringify({ ready: true, basePort, appPort, loadMs: Math.round(loadMs), slugs: slugs.filter((_, i) => i % Math.max(1, Math.floor(count / 500)) === 0) })}\n`);

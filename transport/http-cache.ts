@@ -75,7 +75,7 @@ export function httpCache(): MiddlewareHandler {
     const path = c.req.path;
     addVary(res.headers, path.startsWith(`${API_PREFIX}/`) ? 'Authorization' : 'Cookie');
     if (carriesCredentials(c)) {
-      res.headers.set('cache-control', 'private, no-store');
+      if (!/no-store/.test(res.headers.get('cache-control') ?? '')) res.headers.set('cache-control', 'private, no-store');
       return;
     }
     const set = res.headers.get('cache-control');
