@@ -17,7 +17,7 @@ const ONLY = onlyAt > 0 ? process.argv[onlyAt + 1] : null;
 
 type Ready = { basePort: number; appPort: number; loadMs: number; slugs: string[] };
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers.ts'], {
+const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []), '--import', 'tsx', 'bench/servers.ts'], {
   env: { ...process.env, BENCH_LISTINGS: String(LISTINGS) },
   stdio: ['ignore', 'pipe', 'inherit'],
 });

@@ -42,3 +42,4 @@ const { app } = createApp({ db, config: { ...config0, siteUrl: `http://127.0.0.1
 appFetch = app.fetch;
 
 process.stdout.write(`${JSON.stringify({ ready: true, basePort, appPort, loadMs: Math.round(loadMs), slugs: slugs.filter((_, i) => i % Math.max(1, Math.floor(count / 500)) === 0) })}\n`);
+process.on('SIGTERM', () => process.exit(0));

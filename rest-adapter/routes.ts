@@ -3,7 +3,7 @@ import type { Actor } from '../tools/actor';
 import type { ToolContext } from '../tools/context';
 import type { AnyTool, McpTool } from '../tools/define';
 import { STATUS_OF_KIND, ToolError } from '../tools/errors';
-import { invokeTool, jsonText } from '../tools/invoke';
+import { invokeTool, jsonEtag, jsonText } from '../tools/invoke';
 import { collectInput, planInput } from './input';
 import { withIdempotency, type Outcome } from './idempotency';
 import { internalProblem, problemFromToolError, problemResponse, type Problem } from './problem';
@@ -79,7 +79,8 @@ export function registerRestRoutes(app: Hono, tools: AnyTool[], deps: RestDeps):
           const problem = outcome.body as Problem;
           return problemResponse(problem, { ...headers, ...(deps.challengeHeaders?.(problem, tool) ?? {}) });
         }
-        return c.body(jsonText(outcome.body), outcome.status as 200, { 'content-type': 'application/json', ...headers });
+        // The ETag comes with the text (both kept per result object); transport/http-cache.ts decides whether to use it.
+        return c.body(jsonText(outcome.body), outcome.status as 200, { 'content-type': 'application/json', etag: jsonEtag(outcome.body), ...headers });
       } catch (err) {
         return errorResponse(err, c, deps, tool, headers);
       }

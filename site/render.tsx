@@ -4,13 +4,15 @@ import type { AppDeps } from '../transport/app';
 import { ToolError } from '../tools/errors';
 import { PageNotFound } from './call-tool';
 import { Layout } from './layout';
+import { etagOf } from '../domain/etag';
 
 export const HTML_TYPE = 'text/html; charset=utf-8';
 
 // Every page goes out as a complete document with the same headers.
 export async function htmlResponse(node: Child, status = 200, headers: Record<string, string> = {}): Promise<Response> {
-  const body = await (node as { toString(): string | Promise<string> }).toString();
-  return new Response(`<!doctype html>${body}`, { status, headers: { 'content-type': HTML_TYPE, ...headers } });
+  const body = `<!doctype html>${await (node as { toString(): string | Promise<string> }).toString()}`;
+  // The validator comes with the text; transport/http-cache.ts uses it only for anonymous public pages.
+  return new Response(body, { status, headers: { 'content-type': HTML_TYPE, etag: etagOf(body), ...headers } });
 }
 
 export function ErrorPage(props: { siteName: string; status: number; heading: string; message: string }) {

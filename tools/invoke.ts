@@ -3,6 +3,7 @@ import { authorize } from './authorize';
 import type { ToolContext } from './context';
 import type { McpTool } from './define';
 import { ToolError, type FieldProblem } from './errors';
+import { etagOf } from '../domain/etag';
 
 // zod issues → one problem per field, with the field's dotted path (unknown keys named one by one).
 export function fieldProblems(error: z.ZodError): FieldProblem[] {
@@ -60,6 +61,18 @@ export function jsonText(value: unknown): string {
     jsonTexts.set(value, text);
   }
   return text;
+}
+
+// The weak ETag of that text, kept beside it the same way (cached results are hashed once).
+const etags = new WeakMap<object, string>();
+export function jsonEtag(value: unknown): string {
+  if (value === null || typeof value !== 'object') return etagOf(jsonText(value));
+  let etag = etags.get(value);
+  if (etag === undefined) {
+    etag = etagOf(jsonText(value));
+    etags.set(value, etag);
+  }
+  return etag;
 }
 
 // The same text as a JSON string literal (MCP carries the result again as a text block).

@@ -10,9 +10,10 @@ import { buildOpenApi } from '../rest-adapter/openapi';
 import { problemResponse } from '../rest-adapter/problem';
 import { ToolError } from '../tools/errors';
 import { registerMcpRoute } from './mcp-route';
-import { cors } from 'hono/cors';
+import { cors } from './cors';
 import { compress } from './compress';
 import { httpCache } from './http-cache';
+import { etagOf } from '../domain/etag';
 import { createLogger, type Logger } from './ops/logger';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { noteUser, registerOps } from './ops/routes';
@@ -77,7 +78,8 @@ export function createApp(deps: AppDeps) {
     maxAge: 86400,
   }));
   const openapi = JSON.stringify(buildOpenApi(registry, deps.config));
-  app.get(`${API_PREFIX}/openapi.json`, () => new Response(openapi, { headers: { 'content-type': 'application/json', 'cache-control': 'public, max-age=300', 'access-control-allow-origin': '*' } }));
+  const openapiEtag = etagOf(openapi);
+  app.get(`${API_PREFIX}/openapi.json`, () => new Response(openapi, { headers: { 'content-type': 'application/json', etag: openapiEtag, 'access-control-allow-origin': '*' } }));
   registerRestRoutes(app, registry, rest);
   app.all(`${API_PREFIX}/*`, (c) =>
     errorResponse(new ToolError('not_found', `No operation at ${c.req.method} ${new URL(c.req.url).pathname}. See ${API_PREFIX}/openapi.json.`), c, rest));

@@ -47,7 +47,8 @@ export function compress(): MiddlewareHandler {
   return async (c, next) => {
     await next();
     const res = c.res;
-    if (res.headers.has('x-hono-already-sent') || !res.body || res.headers.has('content-encoding')) return;
+    // Touch the body only to compress it: reading `.body` turns @hono/node-server's light response into a full one.
+    if (res.headers.has('x-hono-already-sent') || res.status === 204 || res.status === 304 || res.headers.has('content-encoding')) return;
     const type = res.headers.get('content-type') ?? '';
     if (!COMPRESSIBLE.test(type)) return; // event streams, images, octets
     addVary(res.headers, 'Accept-Encoding');

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { createHash } from 'node:crypto';
+import { etagOf } from '../domain/etag';
 import { API_PREFIX } from '../rest-adapter/routes';
 import { SESSION_COOKIES } from '../auth/session';
 
@@ -69,29 +69,42 @@ const MAX_ETAG_BODY = 8 * 1024 * 1024;
 export function httpCache(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return;
     const res = c.res;
     if (res.headers.has('x-hono-already-sent')) return; // written by oidc-provider itself
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
+      res.headers.delete('etag'); // validators are for reads
+      return;
+    }
     const path = c.req.path;
     addVary(res.headers, path.startsWith(`${API_PREFIX}/`) ? 'Authorization' : 'Cookie');
     if (carriesCredentials(c)) {
       if (!/no-store/.test(res.headers.get('cache-control') ?? '')) res.headers.set('cache-control', 'private, no-store');
+      res.headers.delete('etag');
       return;
     }
     const set = res.headers.get('cache-control');
-    if (set && /private|no-store/.test(set)) return; // the handler knows the answer is personal
     const lifetime = lifetimeOf(path);
-    if (res.status !== 200 || !lifetime || !CACHEABLE_TYPES.test(res.headers.get('content-type') ?? '')) return;
+    // The handler knows when an answer is personal; errors and other types are not cached here either.
+    if ((set && /private|no-store/.test(set)) || res.status !== 200 || !lifetime || !CACHEABLE_TYPES.test(res.headers.get('content-type') ?? '')) {
+      res.headers.delete('etag');
+      return;
+    }
     res.headers.set('cache-control', lifetime);
-    const body = new Uint8Array(await res.clone().arrayBuffer());
-    if (body.byteLength > MAX_ETAG_BODY) return;
-    const etag = `W/"${createHash('sha1').update(body).digest('base64url')}"`;
-    res.headers.set('etag', etag);
+    // Most answers bring their ETag (computed where the text is made, and kept for cached results); reading a
+    // response body back here costs more than making it, so only the few that do not are hashed here.
+    let etag = res.headers.get('etag');
+    if (!etag) {
+      const body = new Uint8Array(await res.arrayBuffer());
+      replaceResponse(c, new Response(body, res));
+      if (body.byteLength > MAX_ETAG_BODY) return;
+      etag = etagOf(body);
+      c.res.headers.set('etag', etag);
+    }
     const inm = c.req.header('if-none-match');
     if (inm && matches(inm, etag)) {
       const headers = new Headers();
       for (const h of ['etag', 'cache-control', 'vary', 'x-request-id', 'access-control-allow-origin', 'access-control-expose-headers']) {
-        const v = res.headers.get(h);
+        const v = c.res.headers.get(h);
         if (v) headers.set(h, v);
       }
       replaceResponse(c, new Response(null, { status: 304, headers }));

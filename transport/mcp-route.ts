@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import { cors } from 'hono/cors';
+import { cors } from './cors';
 import type { Actor } from '../tools/actor';
 import type { ToolContext } from '../tools/context';
 import { ToolError } from '../tools/errors';
