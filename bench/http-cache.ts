@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { startBenchServers } from './spawn-servers';
 import autocannon from 'autocannon';
 
 // What HTTP caching and compression buy: a listing page and the OpenAPI document fetched as a first visit (no
@@ -14,17 +13,7 @@ const LISTINGS = arg('listings', 10_000);
 const SECONDS = arg('seconds', 5);
 const CONNECTIONS = arg('connections', 32);
 
-type Ready = { basePort: number; appPort: number; loadMs: number; slugs: string[] };
-const child = spawn(process.execPath, ['--import', 'tsx', 'bench/servers.ts'], {
-  env: { ...process.env, BENCH_LISTINGS: String(LISTINGS) },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const ready: Ready = await new Promise((resolve, reject) => {
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    try { const msg = JSON.parse(line); if (msg.ready) resolve(msg); } catch { /* log line */ }
-  });
-  child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-});
+const { ready, child } = await startBenchServers(LISTINGS);
 
 const app = `http://127.0.0.1:${ready.appPort}`;
 const page = `/listings/${ready.slugs[0]}`;

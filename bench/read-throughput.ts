@@ -1,5 +1,4 @@
-import { spawn } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { startBenchServers } from './spawn-servers';
 import autocannon from 'autocannon';
 
 // Read throughput of the directory against a bare Hono route measured in the same run.
@@ -15,18 +14,7 @@ const CONNECTIONS = arg('connections', 32);
 const onlyAt = process.argv.indexOf('--only');
 const ONLY = onlyAt > 0 ? process.argv[onlyAt + 1] : null;
 
-type Ready = { basePort: number; appPort: number; loadMs: number; slugs: string[] };
-
-const child = spawn(process.execPath, [...(process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : []), '--import', 'tsx', 'bench/servers.ts'], {
-  env: { ...process.env, BENCH_LISTINGS: String(LISTINGS) },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
-const ready: Ready = await new Promise((resolve, reject) => {
-  createInterface({ input: child.stdout! }).on('line', (line) => {
-    try { const msg = JSON.parse(line); if (msg.ready) resolve(msg); } catch { /* log line */ }
-  });
-  child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-});
+const { ready, child } = await startBenchServers(LISTINGS);
 
 const TYPO_QUERIES = ['projct managment', 'analitics', 'invocing', 'metting notes', 'uptme monitorng', 'secrit'];
 const BROWSE_QUERIES = ['sort=votes', 'sort=newest', 'sort=trending', 'country=DE&sort=votes'];
