@@ -135,7 +135,7 @@ function ListingPage(props: { siteName: string; l: ListingProfile; badges: Badge
 export function registerListingPages(app: Hono, deps: AppDeps): void {
   app.get('/listings/:slug', sitePage(deps, async (c) => {
     const slug = c.req.param('slug');
-    const ip = clientIp(c);
+    const ip = clientIp(c, deps.config);
     const [listing, badges, alternatives] = await Promise.all([
       callTool<ListingProfile>(deps, 'get_listing', { slug }, ip),
       optional(callTool<Badges>(deps, 'get_badges', { slug }, ip)),
