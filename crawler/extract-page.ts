@@ -1,3 +1,4 @@
+import { foundedYears, foundersInProse } from '../domain/prose-facts';
 import type { Element } from 'domhandler';
 import { addListItem, addScalar, attrEv, sentenceAround, textEv, type Facts } from './facts';
 import type { ParsedPage } from './page-text';
@@ -111,10 +112,13 @@ export function extractLinks(f: Facts, p: ParsedPage, isHome: boolean, founderCa
 export function extractTextFacts(f: Facts, p: ParsedPage, topic: string | null): void {
   const url = p.url;
   const text = p.text;
-  const founded = /\b(?:founded|established|started|incorporated|est\.?)\b(?:\s+in)?\s+((?:18|19|20)\d{2})\b|\bsince\s+((?:18|19|20)\d{2})\b/gi;
-  for (const m of text.matchAll(founded)) {
-    const year = m[1] ?? m[2];
-    addScalar(f, 'founded_year', year, [textEv(url, sentenceAround(text, m.index!, m[0].length))], m[1] ? 2 : 3);
+  for (const m of foundedYears(text)) {
+    addScalar(f, 'founded_year', m.year, [textEv(url, sentenceAround(text, m.index, m.length))], m.rank);
+  }
+  // Founders named in sentences ("founded in 2019 by …", "… ist Mitgründer"). Whose words they are is judged at
+  // assembly: a quote inside a testimonial or case study never makes someone a founder.
+  for (const p0 of foundersInProse(text)) {
+    f.founders.push({ name: p0.name, title: p0.title, bio: null, socials: {}, evidence: [textEv(url, sentenceAround(text, p0.index, p0.length))] });
   }
   for (const place of placeFromText(text)) {
     const quote = sentenceAround(text, place.index, place.length);

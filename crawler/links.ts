@@ -7,18 +7,21 @@ export type LinkCandidate = { url: string; text: string };
 export type ScoredLink = { url: string; score: number; topic: string | null };
 
 const TOPICS: Array<[string, number, RegExp]> = [
-  ['pricing', 10, /\b(pricing|prices?|plans?|tarif[fs]?|preise)\b/],
-  ['about', 9, /\b(about|about-us|company|our-story|story|mission|who-we-are)\b/],
-  ['team', 9, /\b(team|founders?|people|leadership|our-team)\b/],
-  ['faq', 8, /\b(faqs?|frequently-asked(-questions)?|questions|help)\b/],
-  ['features', 8, /\b(features?|product|how-it-works|tour|solutions?|capabilities)\b/],
-  ['contact', 6, /\b(contact|contact-us|get-in-touch|support)\b/],
-  ['press', 5, /\b(press|media|press-kit|newsroom|brand)\b/],
-  ['changelog', 4, /\b(changelog|releases?|release-notes|whats-new|updates)\b/],
+  // English, German, French and Spanish words (accents are stripped before matching).
+  ['pricing', 10, /\b(pricing|prices?|plans?|tarif[fs]?|preise|preis|precios?|prix|planes)\b/],
+  ['about', 9, /\b(about|about-us|company|our-story|story|mission|who-we-are|uber-uns|ueber-uns|unternehmen|wir|a-propos|qui-sommes-nous|entreprise|sobre-nosotros|nosotros|quienes-somos|empresa)\b/],
+  ['team', 9, /\b(team|founders?|people|leadership|our-team|equipe|equipo|grunder)\b/],
+  ['faq', 8, /\b(faqs?|frequently-asked(-questions)?|questions|help|fragen|hilfe|aide|preguntas|ayuda)\b/],
+  ['features', 8, /\b(features?|product|how-it-works|tour|solutions?|capabilities|funktionen|produkt|fonctionnalites|produit|funciones|producto)\b/],
+  ['contact', 6, /\b(contact|contact-us|get-in-touch|support|kontakt|contacto)\b/],
+  // The legal notice names the company, its address and its managing directors.
+  ['imprint', 6, /\b(imprint|impressum|mentions-legales|aviso-legal)\b/],
+  ['press', 5, /\b(press|media|press-kit|newsroom|brand|presse|prensa)\b/],
+  ['changelog', 4, /\b(changelog|releases?|release-notes|whats-new|updates|neuigkeiten|nouveautes|novedades)\b/],
 ];
 
 // Pages that never hold listing facts, or must not be touched by a bot (sign-in, carts, legal).
-const SKIP = /\b(log-?in|sign-?in|sign-?up|register|logout|cart|checkout|account|dashboard|app|privacy|terms|legal|cookies?|gdpr|imprint|impressum|careers?|jobs|status|cdn-cgi|wp-admin|wp-login|feed|rss|tag|tags|category|author|search)\b/;
+const SKIP = /\b(log-?in|sign-?in|sign-?up|register|logout|cart|checkout|account|dashboard|app|privacy|datenschutz|terms|agb|cookies?|gdpr|careers?|jobs|status|cdn-cgi|wp-admin|wp-login|feed|rss|tag|tags|category|author|search)\b/;
 const ASSET = /\.(pdf|zip|gz|tar|dmg|exe|msi|pkg|apk|png|jpe?g|gif|webp|svg|ico|mp4|mov|webm|mp3|wav|css|js|json|xml|txt|woff2?|ttf|eot|csv|xlsx?|docx?|pptx?)$/i;
 const LOCALE = /^\/(?!en\b)[a-z]{2}(-[a-z]{2})?\//i; // /de/…, /fr-ca/…: the same facts in another language
 
@@ -28,7 +31,7 @@ export const sameSite = (a: URL, b: URL) => hostKey(a.hostname) === hostKey(b.ho
 export function scoreLink(link: URL, text: string): ScoredLink | null {
   const path = decodeURIComponent(link.pathname).toLowerCase();
   if (path === '/' || ASSET.test(path) || LOCALE.test(path) || link.search) return null;
-  const words = `${path.replace(/[/_.]+/g, ' ')} ${text.toLowerCase().replace(/\s+/g, '-')}`;
+  const words = `${path.replace(/[/_.]+/g, ' ')} ${text.toLowerCase().replace(/\s+/g, '-')}`.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
   const segments = path.split('/').filter(Boolean);
   if (SKIP.test(path.replace(/\//g, ' '))) return null;
   let best: [string, number] | null = null;
