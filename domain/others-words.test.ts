@@ -11,7 +11,7 @@ describe("someone else's words", () => {
   ])('namesOthersRegion(%s) = %s', (v, expected) => expect(namesOthersRegion(v)).toBe(expected));
 
   it.each([
-    ['What our customers say', true], ['What people are saying', true], ['Testimonials', true], ['Trusted by 2,000 teams', true],
+    ['What our customers say', true], ['What shop owners say', true], ['What teams love about us', true], ['What people are saying', true], ['Testimonials', true], ['Trusted by 2,000 teams', true],
     ['Loved by founders', true], ['Our customers', true], ['As seen in', true], ['Featured in', true], ['Case study: Acme Logistics', true],
     ['Customer stories', true], ['Kundenstimmen', true], ['Das sagen unsere Kunden', true], ['Témoignages', true],
     ['Ils nous font confiance', true], ['Lo que dicen nuestros clientes', true], ['Testimonios', true], ['Our partners', true],

@@ -19,14 +19,14 @@ export function namesOthersRegion(attributeValue: string): boolean {
 
 // Headings that introduce such a section, in English, German, French and Spanish.
 const HEADING = new RegExp([
-  "what (our |people |customers |clients |users |teams |founders )?(are )?(say|saying|think)",
+  "what(\\s[\\p{L}'’-]+){0,4}\\s(say|said|are saying|think|love)",
   'testimonials?', 'reviews?', 'trusted by', 'loved by', 'used by', 'chosen by', 'backed by', 'in the (press|news)', 'press (mentions|coverage|quotes)',
   'our (customers|clients|partners|users)', '(customers|clients|partners) (say|love)', 'partners?', 'integrations? partners',
   'as seen (in|on)', 'featured (in|on)', 'case stud(y|ies)', '(customer|success) stor(y|ies)', 'hear from',
   'kundenstimmen', 'referenzen', 'unsere (kunden|partner)', 'das sagen (unsere )?kunden', 'bekannt aus',
   'témoignages?', 'temoignages?', 'ils nous font confiance', 'nos (clients|partenaires)', 'avis( clients)?',
   'testimonios?', 'nuestros (clientes|socios)', 'opiniones', 'lo que dicen',
-].map((p) => `(^|\\b)${p}(\\b|$)`).join('|'), 'i');
+].map((p) => `(^|\\b)${p}(\\b|$)`).join('|'), 'iu');
 
 export function headingIntroducesOthers(text: string): boolean {
   const t = text.replace(/\s+/g, ' ').trim();
