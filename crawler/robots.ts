@@ -1,4 +1,4 @@
-import { isAllowed, parseRobots, type RobotsFile } from '../domain/robots';
+import { crawlDelayFor, isAllowed, parseRobots, type RobotsFile } from '../domain/robots';
 import { BOT_TOKEN, FetchError, safeFetch, type SafeFetchOptions } from './safe-fetch';
 
 // How robots.txt answers decide what we may fetch (RFC 9309 §2.3.1): 2xx → its rules; 4xx → no
@@ -9,6 +9,8 @@ export type RobotsPolicy = {
   reason: string; // why this policy, in words a site owner can act on
   error?: FetchError; // the fetch failure behind a disallow_all, if any
   allows(url: string | URL): boolean;
+  crawlDelaySeconds: number | null; // Crawl-delay for our bot (or *), if robots.txt sets one
+  sitemaps: string[]; // Sitemap: lines
 };
 
 const ROBOTS_MAX_BYTES = 500 * 1024; // RFC 9309: parse at least the first 500 KiB
@@ -16,7 +18,7 @@ const ROBOTS_MAX_BYTES = 500 * 1024; // RFC 9309: parse at least the first 500 K
 export async function fetchRobots(origin: string, opts: SafeFetchOptions): Promise<RobotsPolicy> {
   const robotsUrl = new URL('/robots.txt', origin).href;
   const fixed = (kind: 'allow_all' | 'disallow_all', reason: string, error?: FetchError): RobotsPolicy =>
-    ({ origin, kind, reason, error, allows: () => kind === 'allow_all' });
+    ({ origin, kind, reason, error, allows: () => kind === 'allow_all', crawlDelaySeconds: null, sitemaps: [] });
   let res;
   try {
     res = await safeFetch(robotsUrl, { ...opts, accept: 'any', maxBytes: ROBOTS_MAX_BYTES, beforeRequest: undefined, timeoutMs: Math.min(opts.timeoutMs ?? 10_000, 10_000) });
@@ -31,6 +33,8 @@ export async function fetchRobots(origin: string, opts: SafeFetchOptions): Promi
     return {
       origin, kind: 'rules', reason: `${robotsUrl} applies`,
       allows: (url) => isAllowed(file, BOT_TOKEN, pathAndQuery(url)),
+      crawlDelaySeconds: crawlDelayFor(file, BOT_TOKEN),
+      sitemaps: file.sitemaps,
     };
   }
   if (res.status >= 400 && res.status < 500) return fixed('allow_all', `${robotsUrl} answered HTTP ${res.status}; no rules apply`);

@@ -3,8 +3,8 @@
 // matching rule wins and allow wins a tie; `*` matches any sequence and a trailing `$` anchors the end.
 
 export type RobotsRule = { allow: boolean; pattern: string };
-export type RobotsGroup = { agents: string[]; rules: RobotsRule[] };
-export type RobotsFile = { groups: RobotsGroup[] };
+export type RobotsGroup = { agents: string[]; rules: RobotsRule[]; crawlDelay?: number };
+export type RobotsFile = { groups: RobotsGroup[]; sitemaps: string[] };
 
 // Percent-encode what must be encoded and normalise existing escapes (uppercase hex, decoded
 // unreserved characters) so a rule and a URL path compare octet by octet.
@@ -49,6 +49,7 @@ export function patternMatches(pattern: string, path: string): boolean {
 
 export function parseRobots(text: string): RobotsFile {
   const groups: RobotsGroup[] = [];
+  const sitemaps: string[] = [];
   let current: RobotsGroup | null = null;
   let lastWasAgent = false;
   for (const raw of text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/)) {
@@ -69,9 +70,21 @@ export function parseRobots(text: string): RobotsFile {
       current.rules.push({ allow: key === 'allow', pattern });
     } else {
       lastWasAgent = false; // sitemap and other records end a run of user-agent lines too
+      // Not in RFC 9309, but widely written: Sitemap (global) and Crawl-delay (per group, in seconds).
+      if (key === 'sitemap' && value && sitemaps.length < 20) sitemaps.push(value);
+      if (key === 'crawl-delay' && current && /^\d{1,6}(\.\d{1,3})?$/.test(value)) current.crawlDelay = Number(value);
     }
   }
-  return { groups };
+  return { groups, sitemaps };
+}
+
+// The Crawl-delay that applies to our product token (its own groups, else *), in seconds; null when none is set.
+export function crawlDelayFor(file: RobotsFile, productToken: string): number | null {
+  const token = productToken.toLowerCase();
+  const mine = file.groups.filter((g) => g.agents.some((a) => tokenOf(a) === token));
+  const chosen = mine.length ? mine : file.groups.filter((g) => g.agents.some((a) => tokenOf(a) === '*'));
+  const delays = chosen.map((g) => g.crawlDelay).filter((d): d is number => d !== undefined);
+  return delays.length ? Math.max(...delays) : null;
 }
 
 // The product token a user-agent line names ("LaunchDirectoryBot/1.0" → "launchdirectorybot").

@@ -23,7 +23,7 @@ describe('crawl', () => {
     const site = sites.rich;
     const progress: CrawlProgress[] = [];
     const r = await crawlSite({ url: site.url, fetch, onProgress: (p) => progress.push(p) });
-    expect(site.requests.slice(0, 2)).toEqual(['/robots.txt', '/']);
+    expect(site.requests.slice(0, 3)).toEqual(['/robots.txt', '/sitemap.xml', '/']); // the sitemap is read for candidate pages
     expect(site.userAgents.every((ua) => ua === UA)).toBe(true);
     expect(r.home.url).toBe(site.url);
     expect(pathsOf(r.pages.map((p) => p.url))).toEqual(

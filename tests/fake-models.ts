@@ -71,7 +71,8 @@ export function oracleAnswer(expected: Expected, pages: PromptPage[]): Record<st
     if (s) out[field] = s;
   }
   // The home page's opening sentence is the description and short description, in its own words.
-  const opening = pages[0]?.lines.find((l) => l.split(' ').length >= 10 && l.length <= 300);
+  const name = typeof expected.fields.name === 'string' ? expected.fields.name : '';
+  const opening = pages[0]?.lines.find((l) => l.split(' ').length >= 10 && l.length <= 300 && (!name || l.includes(name))); // not a cookie banner
   if (opening) for (const f of ['description', 'short_description']) out[f] = { value: opening, evidence: [{ url: pages[0].url, quote: opening }] };
   out.founders = expected.founders.flatMap((f) => {
     const e = findLine(pages, (l) => has(l, f.name) && FOUNDER_ROLE_WORDS.test(normaliseForMatch(l))) ?? findLine(pages, (l) => has(l, f.name));

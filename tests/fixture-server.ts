@@ -83,7 +83,7 @@ export async function serveSite(name: string): Promise<SiteServer> {
       if (file) {
         type = TYPES[extname(file)] ?? 'application/octet-stream';
         const raw = readFileSync(file);
-        body = type.startsWith('text/') ? Buffer.from(raw.toString('utf8').replaceAll('{{origin}}', origin)) : raw;
+        body = type.startsWith('text/') || type === 'application/xml' ? Buffer.from(raw.toString('utf8').replaceAll('{{origin}}', origin)) : raw;
         if (m.encoding?.[path] === 'latin1') {
           body = Buffer.from(body.toString('utf8'), 'latin1');
           type = 'text/html'; // no charset: the page's own <meta charset> must be honoured
