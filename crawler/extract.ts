@@ -2,6 +2,7 @@ import { normaliseForMatch } from '../domain/evidence';
 import { extractJsonLd } from './extract-jsonld';
 import { extractHomeMeta, extractLinks, extractTextFacts } from './extract-page';
 import { extractFaqs, extractFounders, extractPlans } from './extract-sections';
+import { extractMilestones, extractStageAndPricing } from './extract-dated';
 import { addScalar, emptyFacts, type Facts, type FounderFact, type PlanFact } from './facts';
 import { parsePage, type ParsedPage } from './page-text';
 
@@ -22,9 +23,12 @@ export function extractFacts(input: PageInput[], categories: string[] = []): Ext
     const cards = extractFounders(f, p);
     extractLinks(f, p, i === 0, cards);
     extractTextFacts(f, p, topic);
+    extractMilestones(f, p);
+    extractStageAndPricing(f, p, topic);
     if (i === 0) extractHomeMeta(f, p); // after the links: a linked profile beats the twitter:site handle
   });
   f.founders = mergeFounders(f.founders).slice(0, 6);
+  f.milestones = dedupeBy(f.milestones, (m) => `${m.date} ${normaliseForMatch(m.title)}`).slice(0, 50);
   f.faqs = dedupeBy(f.faqs, (q) => normaliseForMatch(q.question)).slice(0, 10);
   f.plans = dedupeBy(f.plans, (p) => normaliseForMatch(p.name)).slice(0, 8);
   pricingFromPlans(f, f.plans);
