@@ -48,7 +48,8 @@ export function extractStageAndPricing(f: Facts, p: ParsedPage, topic: string | 
     let best = -1;
     let len = 0;
     for (const w of words) {
-      const i = lower.search(new RegExp(`(^|[^\\p{L}])${w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}($|[^\\p{L}])`, 'u'));
+      // Whole words only: "beta" not in "alphabetagamma", "€0" not in "€0.02".
+      const i = lower.search(new RegExp(`(^|[^\\p{L}\\p{N}])${w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(?![\\p{L}\\p{N}]|[.,]\\p{N})`, 'u'));
       if (i >= 0 && (best < 0 || i < best)) { best = i; len = w.length + 1; }
     }
     return best;

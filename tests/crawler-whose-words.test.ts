@@ -78,3 +78,34 @@ describe('pages worth reading, in other languages too', () => {
     expect(scored?.topic ?? null).toBe(topic);
   });
 });
+
+describe('milestones, stage and pricing in the site\'s own words', () => {
+  const build = (pagesIn: Array<{ url: string; body: string; topic?: string }>) => {
+    const { facts, pages } = extractFacts(pagesIn.map((p) => ({ url: p.url, html: html(p.body), topic: p.topic ?? null })));
+    return assemble({ facts, pages, categories: [], now: NOW });
+  };
+
+  it('reads dated changelog entries and press lines, and not a customer\'s dated quote', () => {
+    const built = build([
+      { url: 'https://tidyhq.example/', body: '<h1>Tidy</h1><p>Tidy is now in public beta for small shops.</p>' },
+      { url: 'https://tidyhq.example/changelog', topic: 'changelog', body: `<h1>Changelog</h1>
+        <article><h2>Barcode scanning</h2><time datetime="2026-02-10">10 February 2026</time><p>Scan shelves with your phone.</p></article>
+        <article><h3>Multi-store counts</h3><time datetime="2025-11-03">3 Nov 2025</time></article>` },
+      { url: 'https://tidyhq.example/press', topic: 'press', body: `<ul><li>June 2025 – Tidy opens its public beta.</li></ul>
+        <section class="testimonials"><p>March 2024 – we opened our third shop, thanks to Tidy. — Ana, owner</p></section>` },
+    ]);
+    expect(built.milestones.map((m) => [m.date, m.title])).toEqual(expect.arrayContaining([
+      ['2026-02-10', 'Barcode scanning'], ['2025-11-03', 'Multi-store counts'], ['2025-06-01', 'Tidy opens its public beta.'],
+    ]));
+    expect(JSON.stringify(built.milestones)).not.toContain('third shop');
+    expect(built.fields.stage.value).toBe('mvp');
+  });
+
+  it('takes the pricing model from the pricing page\'s words', () => {
+    const built = build([
+      { url: 'https://tidyhq.example/', body: '<h1>Tidy</h1>' },
+      { url: 'https://tidyhq.example/pricing', topic: 'pricing', body: '<h1>Pricing</h1><p>Pay as you go: €0.02 per counted item, no monthly fee.</p>' },
+    ]);
+    expect(built.fields.pricing_model.value).toBe('usage-based');
+  });
+});
