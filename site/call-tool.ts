@@ -2,6 +2,8 @@ import type { AppDeps } from '../transport/app';
 import { toolByName } from '../tools/registry';
 import { invokeTool } from '../tools/invoke';
 import { ToolError } from '../tools/errors';
+import { SCOPES } from '../tools/scopes';
+import type { Actor } from '../tools/actor';
 
 // Thrown when a page addresses a record the API would answer 404 for; the site renders its 404 page.
 export class PageNotFound extends Error {
@@ -14,10 +16,17 @@ export class PageNotFound extends Error {
 // Pages show exactly what the API shows: they run the same registry tool, as an anonymous visitor,
 // through the same authorize → validate → run → output-check path the REST and MCP adapters use.
 export async function callTool<T = any>(deps: AppDeps, name: string, input: object, ip = 'site'): Promise<T> {
+  return callToolAs<T>(deps, name, input, null, ip);
+}
+
+// The same, for a person signed in on the site: their session may do everything they may (all scopes), as
+// they themselves could through an API key. Other people's records are not found, exactly as in the API.
+export async function callToolAs<T = any>(deps: AppDeps, name: string, input: object, userId: number | null, ip = 'site'): Promise<T> {
   const tool = toolByName.get(name);
   if (!tool) throw new ToolError('unavailable', `The ${name} operation is not available yet.`);
+  const actor: Actor = userId === null ? { kind: 'anonymous', ip } : { kind: 'session', userId, scopes: [...SCOPES], ip };
   try {
-    return (await invokeTool(tool, { db: deps.db, config: deps.config, clock: deps.clock, actor: { kind: 'anonymous', ip } }, input)) as T;
+    return (await invokeTool(tool, { db: deps.db, config: deps.config, clock: deps.clock, actor }, input)) as T;
   } catch (err) {
     if (err instanceof ToolError && err.kind === 'not_found') throw new PageNotFound(err.message);
     throw err;

@@ -17,13 +17,19 @@ import { registerCommunityRoutes } from './community/routes';
 import { registerClaimRoutes } from './claims/routes';
 import { registerCheckoutRoutes } from './checkout/routes';
 import { registerInviteRoutes } from './invites/routes';
+import { registerSearchPage } from './search/page';
+import { registerSubmitRoutes } from './submit/routes';
 import { HTML_TYPE, notFoundPage } from './render';
 import { SITE_CSS } from './styles';
+import { DRAFT_PROGRESS_JS } from './submit/progress-script';
 
 // Server-rendered pages people use. Each area registers its own routes here.
 export function registerSite(app: Hono, deps: AppDeps): void {
   app.get('/assets/site.css', () => new Response(SITE_CSS, { headers: { 'content-type': 'text/css; charset=utf-8', 'cache-control': 'public, max-age=3600' } }));
+  app.get('/assets/draft-progress.js', () => new Response(DRAFT_PROGRESS_JS, { headers: { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'public, max-age=3600' } }));
   registerSeoRoutes(app, deps);
+  registerSearchPage(app, deps);
+  registerSubmitRoutes(app, deps);
   registerViewBeacon(app, deps);
   registerBadgeRoutes(app, deps);
   registerHomePage(app, deps);

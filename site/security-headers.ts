@@ -1,12 +1,15 @@
 import type { MiddlewareHandler } from 'hono';
 
-// Headers every HTML page of the site carries. The pages run no script at all, so the policy allows none;
+// Headers every HTML page of the site carries. Scripts only from the site itself (a few small files that
+// enhance pages which work without them; no inline script, so an injected <script> never runs);
 // styles are the site stylesheet plus a few inline <style> blocks and style attributes; images are product
 // logos, avatars and media hosted anywhere on the web. No page may be framed (vote, consent and pay buttons
 // are one click). form-action is left open on purpose: consent redirects to the app's redirect_uri and
 // checkout to the payment provider, and browsers apply form-action to those redirects.
 export const PAGE_CSP = [
   "default-src 'none'",
+  "script-src 'self'",
+  "connect-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' https: http: data:",
   "base-uri 'none'",

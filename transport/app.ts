@@ -18,6 +18,7 @@ import { createLogger, type Logger } from './ops/logger';
 import { createMetrics, type Metrics } from './ops/metrics';
 import { noteUser, registerOps } from './ops/routes';
 import { bodyLimit } from './read-body';
+import { siteViewer } from '../site/viewer';
 import { registerSite } from '../site/routes';
 import { securityHeaders } from '../site/security-headers';
 
@@ -44,6 +45,8 @@ export function createApp(deps: AppDeps) {
   // Then br/gzip around ETags and Cache-Control (compression sees the final, possibly 304, answer).
   app.use('*', compress());
   app.use('*', httpCache());
+  // Site pages (and the account pages registered with OAuth) know who is looking, for the header.
+  app.use('*', siteViewer(deps));
   const baseContext = { db: deps.db, config: deps.config, clock: deps.clock };
   // A 413 problem (RFC 9457) for the API and MCP, a short text for browsers.
   const tooLarge = (c: Context, limit: number) => {

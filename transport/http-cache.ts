@@ -30,7 +30,7 @@ const LIFETIMES: Array<[string, number, number]> = [
 ];
 
 // Paths never cached publicly whatever they answer: personal, transactional or protocol endpoints.
-const NEVER = ['/mcp', '/oauth/', '/.well-known/', '/account', '/signin', '/signup', '/signout', '/checkout', '/orders', '/drafts', '/invites',
+const NEVER = ['/mcp', '/oauth/', '/.well-known/', '/account', '/submit', '/signin', '/signup', '/signout', '/checkout', '/orders', '/drafts', '/invites',
   '/claims', '/v/', '/health', '/metrics', '/webhooks/'];
 
 export function lifetimeOf(path: string): string | null {

@@ -11,6 +11,11 @@ import { connectedApps, revokeClientGrants } from '../../storage/queries/oauth';
 import { formString, safeNext, seeOther, send, tooManyAttempts } from './ui';
 import { AccountPage, SignInPage, SignUpPage, type AccountView } from './views';
 import { registerInteractionRoutes } from './interaction-routes';
+import { callToolAs, PageNotFound } from '../call-tool';
+import { setUserName } from '../../storage/queries/users';
+import { ReceiptNotFound, ReceiptPage, type OrderView } from './receipt';
+import { registerListingEditRoutes } from './listing-edit';
+import type { MyClaim, MyDraft, MyListing, MyOrder } from './lists';
 
 export type AccountDeps = AuthDeps & { provider: Provider; throttle?: LoginThrottle };
 
@@ -28,9 +33,18 @@ export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {
   // One count of failed sign-ins for the site form and the OAuth sign-in page alike.
   const throttle = deps.throttle ?? new LoginThrottle(deps.clock);
 
-  const accountPage = (c: Context, user: SiteUser, extra: Partial<AccountView> = {}, status: 200 | 201 | 400 = 200) =>
+  // My things, read through the same tools an API client uses (the first 100 of each: a person has a handful).
+  const mine = async (c: Context, user: SiteUser): Promise<AccountView['mine']> => {
+    const list = async <T,>(name: string) =>
+      (await callToolAs<{ items: T[] }>(deps, name, { page: 1, per_page: 100 }, user.userId, clientIp(c, deps.config))).items;
+    const [drafts, listings, orders, claims] = await Promise.all([
+      list<MyDraft>('list_my_drafts'), list<MyListing>('list_my_listings'), list<MyOrder>('list_my_orders'), list<MyClaim>('list_my_claims'),
+    ]);
+    return { drafts, listings, orders, claims };
+  };
+  const accountPage = async (c: Context, user: SiteUser, extra: Partial<AccountView> = {}, status: 200 | 201 | 400 = 200) =>
     send(c, AccountPage({
-      siteName, csrf: user.csrf, user, keys: apiKeysOfUser(deps.db, user.userId), apps: connectedApps(deps.db, user.userId), ...extra,
+      siteName, csrf: user.csrf, user, keys: apiKeysOfUser(deps.db, user.userId), apps: connectedApps(deps.db, user.userId), mine: await mine(c, user), ...extra,
     }), status);
 
   app.get('/signup', (c) => {
@@ -125,5 +139,29 @@ export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {
     return seeOther(c, '/account#connected-apps');
   });
 
+  app.post('/account/profile', async (c) => {
+    const user = currentUser(c, deps);
+    if (!user) return seeOther(c, '/signin?next=%2Faccount');
+    const f = await form(c);
+    if (!csrfValid(c, deps, user, f.csrf)) return csrfFailed(c);
+    const name = formString(f.name, 1000).trim();
+    if (name.length > 100) return accountPage(c, { ...user }, { profile: { error: 'Use at most 100 characters.' } }, 400);
+    setUserName(deps.db, user.userId, name || null);
+    return accountPage(c, { ...user, name: name || null }, { profile: { saved: true } });
+  });
+
+  app.get('/account/orders/:number', async (c) => {
+    const user = currentUser(c, deps);
+    if (!user) return seeOther(c, `/signin?next=${encodeURIComponent(c.req.path)}`);
+    try {
+      const order = await callToolAs<OrderView>(deps, 'get_order', { number: c.req.param('number').slice(0, 32) }, user.userId, clientIp(c, deps.config));
+      return send(c, ReceiptPage({ siteName, order }));
+    } catch (err) {
+      if (err instanceof PageNotFound) return send(c, ReceiptNotFound(siteName), 404);
+      throw err;
+    }
+  });
+
+  registerListingEditRoutes(app, deps);
   registerInteractionRoutes(app, { ...deps, throttle });
 }

@@ -3,6 +3,7 @@ import type { ApiKeyRow } from '../../storage/queries/api-keys';
 import type { ConnectedApp } from '../../storage/queries/oauth';
 import { PASSWORD_MIN } from '../../auth/passwords';
 import { AccountLayout, Csrf, FieldError, Notice, scopeWords } from './ui';
+import { ClaimsSection, DraftsSection, ListingsSection, OrdersSection, ProfileSection, type MyClaim, type MyDraft, type MyListing, type MyOrder } from './lists';
 
 type Base = { siteName: string; csrf: string };
 type Errors = Record<string, string>;
@@ -76,6 +77,8 @@ export type AccountView = Base & {
   newKey?: { key: string; name: string };
   errors?: Errors;
   values?: { name?: string; scopes?: string[] };
+  mine: { drafts: MyDraft[]; listings: MyListing[]; orders: MyOrder[]; claims: MyClaim[] };
+  profile?: { error?: string; saved?: boolean };
 };
 
 export function AccountPage(p: AccountView) {
@@ -86,6 +89,14 @@ export function AccountPage(p: AccountView) {
       <h1>Your account</h1>
       <p>Signed in as <strong>{p.user.email}</strong>{p.user.name ? ` (${p.user.name})` : ''}.</p>
       <form method="post" action="/signout" class="inline"><Csrf token={p.csrf} /><button type="submit" class="secondary">Sign out</button></form>
+      <nav class="tabs" aria-label="Account sections">
+        {[['drafts', 'Drafts'], ['listings', 'Listings'], ['orders', 'Orders'], ['claims', 'Claims'], ['api-keys', 'API keys'], ['connected-apps', 'Connected apps'], ['profile', 'Profile']]
+          .map(([id, text]) => <a href={`#${id}`}>{text}</a>)}
+      </nav>
+      <DraftsSection drafts={p.mine.drafts} />
+      <ListingsSection listings={p.mine.listings} claims={p.mine.claims} draftOf={new Map(p.mine.drafts.flatMap((d) => (d.listing_id === null ? [] : [[d.listing_id, d.id] as [number, string]])))} />
+      <OrdersSection orders={p.mine.orders} />
+      <ClaimsSection claims={p.mine.claims} />
 
       <h2 id="api-keys">API keys</h2>
       <p class="muted">Send a key as <code>Authorization: Bearer &lt;key&gt;</code> to the REST API or the MCP server. A key can do what its scopes allow, as you.</p>
@@ -112,16 +123,16 @@ export function AccountPage(p: AccountView) {
         <p><button type="submit">Create key</button></p>
       </form>
       {p.keys.length ? (
-        <table>
+        <table class="stack">
           <thead><tr><th>Name</th><th>Key</th><th>Scopes</th><th>Created</th><th>Last used</th><th></th></tr></thead>
           <tbody>
             {p.keys.map((k) => (
               <tr data-key-id={String(k.id)}>
-                <td>{k.name}</td>
-                <td><code>{k.prefix}…</code></td>
-                <td>{k.scopes.join(', ')}</td>
-                <td class="nowrap">{day(k.createdAt)}</td>
-                <td class="nowrap">{day(k.lastUsedAt)}</td>
+                <td data-label="Name">{k.name}</td>
+                <td data-label="Key"><code>{k.prefix}…</code></td>
+                <td data-label="Scopes">{k.scopes.join(', ')}</td>
+                <td data-label="Created" class="nowrap">{day(k.createdAt)}</td>
+                <td data-label="Last used" class="nowrap">{day(k.lastUsedAt)}</td>
                 <td>
                   {k.revokedAt ? <span class="muted">revoked {day(k.revokedAt)}</span> : (
                     <form method="post" action={`/account/api-keys/${k.id}/revoke`}>
@@ -138,15 +149,15 @@ export function AccountPage(p: AccountView) {
       <h2 id="connected-apps">Connected apps</h2>
       <p class="muted">Apps and AI assistants you allowed to act for you through OAuth. Revoking ends their access at once; they must ask again.</p>
       {p.apps.length ? (
-        <table>
+        <table class="stack">
           <thead><tr><th>App</th><th>Sends you back to</th><th>Allowed</th><th>Since</th><th></th></tr></thead>
           <tbody>
             {p.apps.map((a) => (
               <tr>
-                <td>{a.clientName}</td>
-                <td>{a.redirectHost ?? '—'}</td>
-                <td>{a.scopes.map((s) => scopeWords(s)).join('; ')}</td>
-                <td class="nowrap">{day(a.createdAt)}</td>
+                <td data-label="App">{a.clientName}</td>
+                <td data-label="Sends you back to">{a.redirectHost ?? '—'}</td>
+                <td data-label="Allowed">{a.scopes.map((s) => scopeWords(s)).join('; ')}</td>
+                <td data-label="Since" class="nowrap">{day(a.createdAt)}</td>
                 <td>
                   <form method="post" action="/account/apps/revoke">
                     <Csrf token={p.csrf} /><input type="hidden" name="client_id" value={a.clientId} />
@@ -158,6 +169,7 @@ export function AccountPage(p: AccountView) {
           </tbody>
         </table>
       ) : <p class="muted">No connected apps.</p>}
+      <ProfileSection csrf={p.csrf} email={p.user.email} name={p.user.name} error={p.profile?.error} saved={p.profile?.saved} />
     </AccountLayout>
   );
 }

@@ -18,6 +18,7 @@ function prepare(db: Db) {
       `SELECT s.user_id AS userId, s.csrf, u.email, u.name FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = ? AND s.expires_at > ?`),
     deleteSession: s.prepare('DELETE FROM sessions WHERE id = ?'),
+    setName: s.prepare('UPDATE users SET name = ? WHERE id = ?'),
     deleteExpired: s.prepare('DELETE FROM sessions WHERE expires_at <= ?'),
   };
 }
@@ -48,3 +49,4 @@ export function createSession(db: Db, s: { idHash: string; userId: number; csrf:
 
 export const sessionByHash = (db: Db, idHash: string, nowIso: string) => q(db).session.get(idHash, nowIso) as SessionRow | undefined;
 export const deleteSession = (db: Db, idHash: string) => void q(db).deleteSession.run(idHash);
+export const setUserName = (db: Db, id: number, name: string | null) => void q(db).setName.run(name, id);

@@ -21,7 +21,7 @@ export const get_account = defineTool({
       email: z.string().describe('E-mail address the account signs in with'),
       name: z.string().nullable().describe('Display name, if given'),
     }).describe('The account the call acts for'),
-    via: z.enum(['api_key', 'oauth']).describe('How the caller authenticated: an API key or an OAuth access token'),
+    via: z.enum(['api_key', 'oauth', 'session']).describe('How the caller authenticated: an API key, an OAuth access token, or (on the website only) a signed-in session'),
     scopes: z.array(z.enum(SCOPES)).describe('Scopes this access holds; each protected tool names the scope it needs'),
     key_name: z.string().optional().describe('Name of the API key (only when via is api_key)'),
     client: z.object({
@@ -36,6 +36,7 @@ export const get_account = defineTool({
     if (!user) throw new ToolError('unauthenticated', 'The account of this credential no longer exists.');
     const base = { user: { id: user.id, email: user.email, name: user.name }, scopes: [...actor.scopes] };
     if (actor.kind === 'api_key') return { ...base, via: 'api_key' as const, key_name: actor.keyName };
+    if (actor.kind === 'session') return { ...base, via: 'session' as const };
     return { ...base, via: 'oauth' as const, client: { id: actor.clientId, name: clientDisplayName(ctx.db, actor.clientId) ?? actor.clientId } };
   },
 });

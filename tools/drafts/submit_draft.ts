@@ -29,10 +29,16 @@ export const submit_draft = defineTool({
     const userId = callerId(ctx);
     const d = ownedDraft(ctx, input.id);
     requireReady(d, 'submitted');
-    const missing: string[] = [];
-    if (typeof d.fields.name?.value !== 'string') missing.push('fields.name (the product name)');
-    if (!Array.isArray(d.fields.categories?.value) || !d.fields.categories.value.length) missing.push('fields.categories (a category name from list_categories; the first is primary)');
-    if (missing.length) throw new ToolError('conflict', `A listing needs ${missing.join(' and ')}: set ${missing.length > 1 ? 'them' : 'it'} with update_draft, then submit again.`);
+    const missing: Array<{ path: string; message: string }> = [];
+    if (typeof d.fields.name?.value !== 'string') missing.push({ path: 'fields.name', message: 'the product name' });
+    if (!Array.isArray(d.fields.categories?.value) || !d.fields.categories.value.length) {
+      missing.push({ path: 'fields.categories', message: 'a category name from list_categories; the first is primary' });
+    }
+    // The problem names each missing field (errors[].path), so a form can show it beside the field.
+    if (missing.length) {
+      throw new ToolError('conflict', `A listing needs ${missing.map((m) => `${m.path} (${m.message})`).join(' and ')}: set ${missing.length > 1 ? 'them' : 'it'} with update_draft, then submit again.`,
+        missing.map((m) => ({ path: m.path, message: `A listing needs ${m.message}.` })));
+    }
     const other = otherListingOfSite(ctx.db, d.url, d.listingId);
     if (other) {
       throw new ToolError('conflict', other.owner_user_id === userId
