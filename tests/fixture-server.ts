@@ -57,7 +57,9 @@ function findFile(dir: string, path: string): string | null {
   return null;
 }
 
-export async function serveSite(name: string): Promise<SiteServer> {
+// `host` picks another loopback address (127.0.0.2…): two fixture sites on different hosts are two websites,
+// as the directory tells websites apart by host name, not port.
+export async function serveSite(name: string, host = '127.0.0.1'): Promise<SiteServer> {
   const dir = join(SITES_DIR, name);
   const manifestFile = join(dir, '_site.json');
   const m: Manifest = existsSync(manifestFile) ? JSON.parse(readFileSync(manifestFile, 'utf8')) : {};
@@ -101,8 +103,8 @@ export async function serveSite(name: string): Promise<SiteServer> {
     res.writeHead(status, headers);
     res.end(body);
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  await new Promise<void>((r) => server.listen(0, host, r));
+  origin = `http://${host}:${(server.address() as AddressInfo).port}`;
   return {
     name, origin, url: `${origin}/`, requests, userAgents,
     saw: (p) => requests.some((r) => r === p || r.startsWith(`${p}?`)),
