@@ -48,13 +48,13 @@ function Frame(props: ChartProps & { w: number; h: number; desc: string; childre
         <title id={`${id}-title`}>{props.title}</title>
         <desc id={`${id}-desc`}>{props.desc}</desc>
         <line x1={PAD.left} y1={h - PAD.bottom} x2={w - PAD.right} y2={h - PAD.bottom} stroke="currentColor" stroke-opacity="0.3" />
-        <text x={PAD.left - 4} y={PAD.top + 8} text-anchor="end" font-size="12" fill="currentColor">{fmt(props.top)}</text>
-        <text x={PAD.left - 4} y={h - PAD.bottom} text-anchor="end" font-size="12" fill="currentColor">0</text>
+        <text x={PAD.left - 4} y={PAD.top + 8} text-anchor="end" font-size="13" fill="currentColor">{fmt(props.top)}</text>
+        <text x={PAD.left - 4} y={h - PAD.bottom} text-anchor="end" font-size="13" fill="currentColor">0</text>
         {props.points.length > 0 ? (
           <>
-            <text x={PAD.left} y={h - 5} font-size="12" fill="currentColor">{props.points[0].label}</text>
+            <text x={PAD.left} y={h - 5} font-size="13" fill="currentColor">{props.points[0].label}</text>
             {props.points.length > 1 ? (
-              <text x={w - PAD.right} y={h - 5} text-anchor="end" font-size="12" fill="currentColor">{props.points[props.points.length - 1].label}</text>
+              <text x={w - PAD.right} y={h - 5} text-anchor="end" font-size="13" fill="currentColor">{props.points[props.points.length - 1].label}</text>
             ) : null}
           </>
         ) : null}

@@ -13,7 +13,8 @@ header.site .brand{font-weight:700;color:var(--fg);text-decoration:none;margin-r
 .header-search{display:flex;gap:.35rem;flex:0 1 22rem;min-width:0}.header-search input{flex:1;min-width:0}
 @media (max-width:640px){.header-search{order:5;flex:1 1 100%}}
 .signin{padding:.35rem .25rem}
-.account-menu{position:relative}.account-menu summary{list-style:none;padding:.35rem .6rem;border:1px solid var(--line);border-radius:8px;font-weight:600;max-width:12rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+.account-menu{position:relative;border:0;padding:0}@media (max-width:640px){.account-menu summary{max-width:8rem}}
+.card h2:first-child{margin-top:0}.account-menu summary{list-style:none;padding:.35rem .6rem;border:1px solid var(--line);border-radius:8px;font-weight:600;max-width:12rem;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 .account-menu summary::-webkit-details-marker{display:none}.account-menu summary::after{content:" ▾"}
 .account-menu[open] .menu{position:absolute;right:0;top:calc(100% + .3rem);background:var(--bg);border:1px solid var(--line);border-radius:10px;padding:.4rem;display:grid;gap:.1rem;min-width:12rem;z-index:5;box-shadow:0 6px 24px rgba(0,0,0,.12)}
 .account-menu .menu a,.account-menu .menu button{display:block;padding:.45rem .6rem;text-decoration:none;border-radius:6px;text-align:left;width:100%}
@@ -57,6 +58,7 @@ input,select,textarea{max-width:100%;min-height:2rem}textarea{width:100%}
 .review-section{margin:1.5rem 0}.field-card{border:1px solid var(--line);border-radius:12px;padding:.75rem 1rem;margin:.75rem 0;background:var(--card)}
 .field-head{display:flex;gap:.5rem;align-items:baseline;justify-content:space-between;flex-wrap:wrap}.field-card input,.field-card textarea{width:100%}
 .field-card.state-not_found{border-style:dashed}
+@media (min-width:800px){.field-card{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:1.25rem}.field-evidence{padding-top:1.9rem}.row-with-evidence{display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);gap:1.25rem;align-items:start}}
 .field-actions{display:flex;gap:.4rem;flex-wrap:wrap;margin-top:.5rem}.small-button{font-size:.85rem;padding:.25rem .7rem;min-height:28px}
 ul.evidence{list-style:none;padding:0;margin:.5rem 0 0;display:grid;gap:.35rem}
 ul.evidence li{border-left:3px solid var(--accent);padding:.15rem .6rem;font-size:.9rem;overflow-wrap:anywhere}

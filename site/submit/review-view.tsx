@@ -96,24 +96,28 @@ function FieldCard(props: { field: DraftField; p: ReviewProps; regenerating: boo
   const itemQuotes = Array.isArray(stored) && rec?.item_evidence ? rec.item_evidence : null;
   return (
     <div class={`field-card state-${state}`} id={`card-${field}`}>
-      <div class="field-head">
-        <label for={id}>{label}</label>
-        <span class="pill" id={`${id}-state`}>{STATE_WORDS[state] ?? state}{rec?.locked ? ' · locked' : ''}{props.regenerating ? ' · being redrafted' : ''}</span>
+      <div class="field-main">
+        <div class="field-head">
+          <label for={id}>{label}</label>
+          <span class="pill" id={`${id}-state`}>{STATE_WORDS[state] ?? state}{rec?.locked ? ' · locked' : ''}{props.regenerating ? ' · being redrafted' : ''}</span>
+        </div>
+        {list ? <span class="muted small">One per line.{field === 'categories' ? <> Use names from the <a href="/categories" target="_blank">category list</a>, e.g. {p.categories.slice(0, 3).join(', ')}; the first is the main one.</> : ''}</span> : null}
+        {control}
+        <FieldNote id={`${id}-error`} error={error} />
+        {field === 'logo_url' && stored && typeof stored === 'string' && externalHref(stored)
+          ? <img class="logo" src={externalHref(stored)!} alt="The drafted logo" width={48} height={48} /> : null}
+        {state === 'not_found' ? <p class="muted small">The website does not state this, so it was left blank. Type it if you know it.</p> : null}
+        <div class="field-actions">
+          {rec && !rec.locked && stored !== null ? <Button action={`lock:${field}`} label={`Lock ${label} against redrafts`}>Lock</Button> : null}
+          {stored !== null ? <Button action={`delete:${field}`} label={`Delete ${label}`}>Delete</Button> : null}
+          {rec && (state === 'edited' || state === 'override' || state === 'deleted' || rec.locked) ? <Button action={`restore:${field}`} label={`Restore the website's ${label}`}>Restore</Button> : null}
+          {p.draft.pages.length ? <Button action={`regenerate:${field}`} label={`Redraft ${label} from the website`}>Redraft</Button> : null}
+        </div>
       </div>
-      {list ? <span class="muted small">One per line.{field === 'categories' ? <> Use names from the <a href="/categories" target="_blank">category list</a>, e.g. {p.categories.slice(0, 3).join(', ')}; the first is the main one.</> : ''}</span> : null}
-      {control}
-      <FieldNote id={`${id}-error`} error={error} />
-      {field === 'logo_url' && stored && typeof stored === 'string' && externalHref(stored)
-        ? <img class="logo" src={externalHref(stored)!} alt="The drafted logo" width={48} height={48} /> : null}
-      {itemQuotes
-        ? (stored as string[]).map((item, i) => (itemQuotes[i]?.length ? <div class="item-evidence"><span class="small"><strong>{item}</strong></span><Evidence quotes={itemQuotes[i]} label={`Where the website says “${item}”`} /></div> : null))
-        : <Evidence quotes={rec?.evidence ?? []} label={`Where the website says the ${label.toLowerCase()}`} />}
-      {state === 'not_found' ? <p class="muted small">The website does not state this, so it was left blank. Type it if you know it.</p> : null}
-      <div class="field-actions">
-        {rec && !rec.locked && stored !== null ? <Button action={`lock:${field}`} label={`Lock ${label} against redrafts`}>Lock</Button> : null}
-        {stored !== null ? <Button action={`delete:${field}`} label={`Delete ${label}`}>Delete</Button> : null}
-        {rec && (state === 'edited' || state === 'override' || state === 'deleted' || rec.locked) ? <Button action={`restore:${field}`} label={`Restore the website's ${label}`}>Restore</Button> : null}
-        {p.draft.pages.length ? <Button action={`regenerate:${field}`} label={`Redraft ${label} from the website`}>Redraft</Button> : null}
+      <div class="field-evidence">
+        {itemQuotes
+          ? (stored as string[]).map((item, i) => (itemQuotes[i]?.length ? <div class="item-evidence"><span class="small"><strong>{item}</strong></span><Evidence quotes={itemQuotes[i]} label={`Where the website says “${item}”`} /></div> : null))
+          : <Evidence quotes={rec?.evidence ?? []} label={`Where the website says the ${label.toLowerCase()}`} />}
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { TestApp } from '../harness';
+import type { SiteServer } from '../fixture-server';
 
 // The pages a visitor can reach, found the way a visitor finds them: by following links from the home page.
 // One page per kind of address (/listings/<slug>, /categories/<slug>/<slug>, …) is enough to check a template,
@@ -45,4 +46,38 @@ export async function signUpInBrowser(context: BrowserContext, app: TestApp, who
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(/\/account/);
   return page;
+}
+
+// Makes a person with things of their own, through the site as they would: a draft built from one fixture website,
+// submitted (its review and launch pages), and a paid launch of a second website (its checkout and order pages).
+// Returns those personal addresses, /account first.
+export async function preparePersonalPages(context: BrowserContext, app: TestApp, site: SiteServer, second: SiteServer): Promise<string[]> {
+  const page = await signUpInBrowser(context, app, { email: 'pages@example.test', name: 'Quinn Example', password: 'a page test password' });
+  const pages = ['/account'];
+  const draft = async (url: string, category: string) => {
+    await page.goto(`${app.url}/submit`);
+    await page.getByLabel('Website address').fill(url);
+    await page.getByRole('button', { name: 'Draft my listing' }).click();
+    await page.getByRole('heading', { name: 'Review your draft' }).waitFor({ timeout: 30_000 });
+    const review = new URL(page.url()).pathname;
+    // A listing needs a category, which a website rarely states in the directory's words.
+    await page.getByRole('textbox', { name: 'Categories' }).fill(category);
+    await page.getByRole('button', { name: 'Save changes' }).first().click();
+    await page.getByText('Saved.').waitFor();
+    await page.getByRole('button', { name: 'Submit listing' }).click();
+    await page.waitForURL(/\/launch/);
+    return review;
+  };
+  const review = await draft(site.url, 'Design');
+  pages.push(review, `${review}/launch`);
+  await draft(second.url, 'Productivity');
+  await page.getByRole('button', { name: 'Continue to checkout' }).click();
+  await page.waitForURL(/\/checkout\//);
+  pages.push(new URL(page.url()).pathname);
+  await page.goto(`${app.url}/account`);
+  await page.locator('#orders + table tbody tr a').first().click();
+  await page.waitForURL(/\/account\/orders\//);
+  pages.push(new URL(page.url()).pathname);
+  await page.close();
+  return pages;
 }
