@@ -31,6 +31,7 @@ ol.rank li,ul.plain li,ol.plain li{display:flex;gap:.75rem;align-items:center;pa
 table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid var(--line);vertical-align:top}
 pre,code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.88rem}
 pre{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:.75rem;overflow:auto}
+[role=region][tabindex]:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 form.inline{display:flex;gap:.5rem;flex-wrap:wrap}
 input,select,textarea,button{font:inherit;padding:.45rem .6rem;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--fg)}
 button,.button{background:var(--accent);color:var(--accent-fg);border-color:var(--accent);cursor:pointer;text-decoration:none;display:inline-block}
