@@ -106,5 +106,13 @@ export function renderMarkdown(source: string, opts: MarkdownOptions = {}): stri
   const env = {};
   const tokens = md.parse(source, env);
   adjust(tokens, opts.topLevel ?? 2);
-  return sanitizeHtml(md.renderer.render(tokens, md.options, env), SANITIZE).trim();
+  return focusableCode(sanitizeHtml(md.renderer.render(tokens, md.options, env), SANITIZE).trim());
+}
+
+// A long code line makes its block scroll sideways; like site/code-block.tsx, each block becomes a named tab stop
+// so the keyboard can scroll it. Runs on the sanitised output, where the only <pre> tags are the renderer's own
+// (source text reaches the page escaped), so the attributes are ours.
+function focusableCode(html: string): string {
+  let n = 0;
+  return html.replace(/<pre>/g, () => `<pre tabindex="0" role="region" aria-label="Code sample ${++n}">`);
 }

@@ -44,6 +44,7 @@ table{border-collapse:collapse;width:100%}
 pre,code{font-family:ui-monospace,SFMono-Regular,Menlo,monospace;font-size:.88rem}
 code{overflow-wrap:anywhere}
 pre{background:var(--card);border:1px solid var(--line);border-radius:8px;padding:.75rem;overflow:auto}
+[role=region][tabindex]:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 form.inline{display:flex;gap:.5rem;flex-wrap:wrap}
 input,select,textarea,button{font:inherit;padding:.45rem .6rem;border:1px solid var(--line);border-radius:8px;background:var(--bg);color:var(--fg)}
 button,.button{background:var(--accent);color:var(--accent-fg);border:1px solid var(--accent);border-radius:8px;padding:.45rem .8rem;cursor:pointer;text-decoration:none;display:inline-block;min-height:2rem}

@@ -4,6 +4,7 @@ import { registry } from '../tools/registry';
 import { STATUS_OF_KIND } from '../tools/errors';
 import { operationsByTag, rulesOf } from '../site/docs/operations';
 import { buildOpenApi } from '../rest-adapter/openapi';
+import { expectKeyboardReachableCode } from './code-block-checks';
 
 // The human API reference at /docs/api, built from the same OpenAPI document as /api/v1/openapi.json.
 let app: TestApp;
@@ -66,6 +67,17 @@ describe('/docs/api', () => {
     expect(html).not.toMatch(/<link[^>]+href="(https?:)?\/\//i);
     expect(html).not.toMatch(/\ssrc="(https?:)?\/\//i);
     expect(html).toContain('<link rel="stylesheet" href="/assets/site.css"/>');
+  });
+
+  it('makes every code block and input table reachable by keyboard, named after what it holds, with a visible focus ring', async () => {
+    const names = expectKeyboardReachableCode(html, '/docs/api');
+    for (const tool of registry) {
+      expect(names, tool.name).toContain(`Example request for ${tool.name}`);
+    }
+    expect(names).toContain('Example MCP client configuration');
+    expect(html.match(/<pre\b/g)?.length).toBe(registry.length + 1);
+    const css = await (await fetch(`${app.url}/assets/site.css`)).text();
+    expect(css).toMatch(/\[role=region\]\[tabindex\]:focus-visible\{outline:3px solid/);
   });
 
   it('is a well-formed page and served the same on every request', async () => {

@@ -312,7 +312,7 @@ describe('safe Markdown renderer', () => {
     ['[x](https://a.example/?q="a")', '<p><a href="https://a.example/?q=%22a%22" rel="nofollow ugc noopener">x</a></p>'],
     ['[rel](/blog/other#top)', '<p><a href="/blog/other#top">rel</a></p>'],
     ['`<b>` and **"q"**', '<p><code>&lt;b&gt;</code> and <strong>"q"</strong></p>'],
-    ['```html\n<img src=x onerror=alert(1)>\n```', '<pre><code class="language-html">&lt;img src=x onerror=alert(1)&gt;\n</code></pre>'],
+    ['```html\n<img src=x onerror=alert(1)>\n```', '<pre tabindex="0" role="region" aria-label="Code sample 1"><code class="language-html">&lt;img src=x onerror=alert(1)&gt;\n</code></pre>'],
     ['# T <i>', '<h2 id="t-i">T &lt;i&gt;</h2>'],
     ['- a\n- *b*\n\n3. c', '<ul>\n<li>a</li>\n<li><em>b</em></li>\n</ul>\n<ol start="3">\n<li>c</li>\n</ol>'],
     ['> quoted "x"', '<blockquote>\n<p>quoted "x"</p>\n</blockquote>'],

@@ -19,12 +19,16 @@ const DARK: Palette = { bg: '#111827', border: '#374151', fg: '#f8fafc', muted: 
 
 const FONT = `system-ui,-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif`;
 
+// Every shape paints its own background, the outline shape included: text is only legible against a colour the
+// badge controls. A see-through badge in `auto` mode drew light text on whatever the host page was, e.g. white
+// text on a light page for a visitor whose system is dark. The outline keeps its accent stroke (an attribute,
+// which a CSS stroke would override).
 function rules(p: Palette, outline: boolean): string {
-  const bg = outline ? 'fill:none' : `fill:${p.bg};stroke:${p.border}`;
+  const bg = outline ? `fill:${p.bg}` : `fill:${p.bg};stroke:${p.border}`;
   return `.bg{${bg}}.fg{fill:${p.fg}}.mu{fill:${p.muted}}`;
 }
 
-// `auto` follows the viewer's colour scheme; `light` and `dark` are fixed.
+// `auto` follows the viewer's colour scheme (background and text switch together); `light` and `dark` are fixed.
 function stylesheet(mode: BadgeMode, outline: boolean): string {
   const base = `text{font-family:${FONT}}`;
   if (mode === 'light') return base + rules(LIGHT, outline);

@@ -7,6 +7,7 @@ import { userById } from '../../storage/queries/users';
 import { effectiveStatus } from '../../domain/claims';
 import { AccountLayout, Csrf, send } from '../account/ui';
 import { listingPath } from '../components';
+import { registerClaimJourneyRoutes } from './journey-routes';
 
 // The page the e-mailed claim link opens. Opening it shows what will happen and a Confirm button; the
 // POST completes the claim. A bare GET does not verify: mail scanners and link previews open links on
@@ -22,6 +23,7 @@ function Page(props: { siteName: string; title: string; children?: Child }) {
 }
 
 export function registerClaimRoutes(app: Hono, deps: AppDeps): void {
+  registerClaimJourneyRoutes(app, deps);
   const siteName = deps.config.siteName;
   const notFound = (c: Context) => send(c, <Page siteName={siteName} title="Link not found"><p>This claim link is not valid. Check that the whole link was copied from the e-mail.</p></Page>, 404);
 

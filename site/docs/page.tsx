@@ -5,6 +5,7 @@ import { STATUS_OF_KIND, TITLE_OF_KIND, type ToolErrorKind } from '../../tools/e
 import { SCOPES, SCOPE_DESCRIPTIONS } from '../../tools/scopes';
 import { buildOpenApi } from '../../rest-adapter/openapi';
 import { Layout } from '../layout';
+import { CodeBlock } from '../code-block';
 import { operationsByTag, type OperationDoc } from './operations';
 
 // What each error kind means for a caller and what to do about it. Problem bodies link to these anchors.
@@ -35,7 +36,7 @@ function Operation(props: { op: OperationDoc }) {
       </dl>
       <p>{op.description}</p>
       {op.fields.length ? (
-        <div class="table-wrap"><table>
+        <div class="table-wrap" tabindex={0} role="region" aria-label={`Inputs of ${op.id}`}><table>
           <caption class="sr-only">{`Inputs of ${op.id}`}</caption>
           <thead><tr><th scope="col">Field</th><th scope="col">In</th><th scope="col">Type</th><th scope="col">Rules</th><th scope="col">Description</th></tr></thead>
           <tbody>
@@ -51,7 +52,7 @@ function Operation(props: { op: OperationDoc }) {
       <p class="small">Responses: {op.responses.map((r, i) => (
         <>{i ? ', ' : ''}{KIND_OF_STATUS[r.status] ? <a href={`#error-${KIND_OF_STATUS[r.status]}`} title={r.description}>{r.status}</a> : <abbr title={r.description}>{r.status}</abbr>}</>
       ))}</p>
-      <pre aria-label={`Example request for ${op.id}`}><code>{op.curl}</code></pre>
+      <CodeBlock label={`Example request for ${op.id}`}>{op.curl}</CodeBlock>
     </section>
   );
 }
@@ -95,7 +96,7 @@ function ApiDocs(props: { config: AppConfig; tools: AnyTool[] }) {
 
       <h2 id="mcp">MCP</h2>
       <p>Streamable HTTP endpoint: <code>{mcp}</code>. Protocol versions: <strong>2026-07-28</strong> and the initialize-based <strong>2025-03-26</strong> through <strong>2025-11-25</strong>. Tool names equal the operation ids below; tool errors come back as <code>isError</code> results whose structured content is the same problem object as the REST error body.</p>
-      <pre><code>{JSON.stringify({ mcpServers: { [config.siteName.toLowerCase().replace(/[^a-z0-9]+/g, '-')]: { type: 'http', url: mcp } } }, null, 2)}</code></pre>
+      <CodeBlock label="Example MCP client configuration">{JSON.stringify({ mcpServers: { [config.siteName.toLowerCase().replace(/[^a-z0-9]+/g, '-')]: { type: 'http', url: mcp } } }, null, 2)}</CodeBlock>
 
       <h2 id="errors">Errors</h2>
       <p>Errors are <code>application/problem+json</code> (RFC 9457): <code>type</code> (a link to the anchors below), <code>title</code>, <code>status</code>, <code>detail</code>, <code>code</code>, <code>errors</code> (one <code>{'{path, message}'}</code> per invalid field) and <code>request_id</code>.</p>

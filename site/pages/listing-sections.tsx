@@ -1,5 +1,6 @@
 import type { ListingProfile } from '../../tools/listings/listing-profile';
 import { BarChart, LineChart } from '../charts';
+import { CodeBlock } from '../code-block';
 import { Paragraphs, formatDate, plural } from '../components';
 import { externalHref, hostOf } from '../safe-url';
 import { founderPath } from './founders';
@@ -178,7 +179,7 @@ export function BadgesSection(props: { badges: Badges | null }) {
         <div class="embed">
           <h3 class="h3" id={`badge-${i}`}>{badge.label}</h3>
           <a href={badge.svg_url}><img src={badge.svg_url} alt={`${b.listing.name}: ${badge.label}`} width={badge.width} height={badge.height} loading="lazy" /></a>
-          <pre aria-labelledby={`badge-${i}`}><code>{badge.embed_html}</code></pre>
+          <CodeBlock label={`Embed code: ${badge.label}`}>{badge.embed_html}</CodeBlock>
         </div>
       ))}
     </section>

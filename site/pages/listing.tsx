@@ -10,6 +10,7 @@ import { htmlResponse, sitePage } from '../render';
 import { externalHref, hostOf } from '../safe-url';
 import { Socials } from './socials';
 import { communityView, Reviews, VoteAndFollow, type CommunityView } from '../community/view';
+import { ClaimLink } from '../claims/journey-views';
 import {
   BadgesSection, DomainRating, Founders, Media, Milestones, Pricing, Rating, Story, Updates, VotesChart, type Badges,
 } from './listing-sections';
@@ -106,6 +107,7 @@ function ListingPage(props: { siteName: string; l: ListingProfile; badges: Badge
               <ul class="inline-list">{l.categories.map((c) => <li><a href={`/categories/${encodeURIComponent(c.slug)}`}>{c.name}</a>{c.primary ? <span class="small muted"> (primary)</span> : null}</li>)}</ul>
             </section>
           ) : null}
+          {l.status === 'live' || l.status === 'scheduled' ? <ClaimLink slug={l.slug} name={l.name} /> : null}
           <Founders founders={l.founders} />
           <Facts l={l} />
           <Socials socials={l.socials} />

@@ -4,6 +4,7 @@ import { sitemapEntries, type SitemapEntry } from '../../storage/queries/sitemap
 import { BOT_TOKEN, userAgentFor } from '../../crawler/safe-fetch';
 import { htmlResponse } from '../render';
 import { Layout } from '../layout';
+import { CodeBlock } from '../code-block';
 import { ICON_SVG, iconIco, iconPng } from './icon';
 
 // What search engines and browsers ask every site for: robots.txt, sitemaps, icons; and /bot, the page our
@@ -99,7 +100,7 @@ function BotPage(props: { siteName: string; siteUrl: string }) {
       </ul>
       <h2>How to opt out</h2>
       <p>Add this to your site's <code>robots.txt</code>; we stop at the next request:</p>
-      <pre><code>{`User-agent: ${BOT_TOKEN}\nDisallow: /`}</code></pre>
+      <CodeBlock label="robots.txt lines that keep the crawler out">{`User-agent: ${BOT_TOKEN}\nDisallow: /`}</CodeBlock>
       <p>To keep out only some pages, list them with <code>Disallow:</code> lines instead. The directory's own robots.txt is at{' '}
         <a href="/robots.txt">/robots.txt</a>.</p>
     </Layout>
