@@ -287,3 +287,28 @@ describe('my account', () => {
     expect((await fetch(`${app.api}/me/listings`, { headers: auth })).status).toBe(401);
   });
 });
+
+describe('claiming a listing', () => {
+  it('from a listing page: choose a method, see exactly what to publish, verify, and read the outcome', { timeout: 30_000 }, async (ctx) => {
+    ctx.skip(!browser, NO_BROWSER);
+    await page.goto(app.url);
+    await page.locator('ol.rank a strong').first().click();
+    const listingName = (await page.locator('h1').textContent())!.trim();
+    await page.getByRole('link', { name: 'Claim this listing' }).click();
+    await page.getByRole('heading', { name: `Claim ${listingName}` }).waitFor();
+    await page.locator('input[name="method"][value="meta"]').check();
+    await page.getByRole('button', { name: 'Start the claim' }).click();
+    await page.waitForURL(/\/claims\/\d+$/);
+    const tag = (await page.getByRole('region', { name: 'Meta tag to add' }).textContent())!;
+    expect(tag).toMatch(/<meta name="[^"]+" content="[^"]+">/);
+    // The code block can be reached and scrolled with the keyboard.
+    await page.getByRole('region', { name: 'Meta tag to add' }).focus();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Meta tag to add');
+    // The demo product's homepage does not carry the tag (it is not even reachable), so the check says what it found.
+    await page.getByRole('button', { name: 'Verify now' }).click();
+    await page.getByRole('heading', { name: 'Not verified yet' }).waitFor();
+    expect(await page.locator('#last-check').count()).toBe(1);
+    await page.goto(`${app.url}/account`);
+    expect(await page.locator('#claims').locator('xpath=..').textContent()).toContain(listingName);
+  });
+});

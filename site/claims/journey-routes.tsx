@@ -11,7 +11,7 @@ import type { Paged } from '../../tools/schemas';
 import { formString, seeOther, send } from '../account/ui';
 import { PageNotFound } from '../call-tool';
 import { ErrorPage } from '../render';
-import { callToolAsUser } from './call-as-user';
+import { callToolAs } from '../call-tool';
 import { ClaimFormPage, ClaimPage, ClaimsListPage, claimFormPath, claimPath, type ClaimFormErrors } from './journey-views';
 
 // Claiming a listing on the site, without script: GET/POST /listings/:slug/claim (choose a method, start the
@@ -29,7 +29,7 @@ const csrfFailed = (c: Context) =>
 export function registerClaimJourneyRoutes(app: Hono, deps: AppDeps): void {
   const siteName = deps.config.siteName;
   const call = <T,>(c: Context, user: SiteUser, name: string, input: object) =>
-    callToolAsUser<T>(deps, name, input, user.userId, clientIp(c, deps.config));
+    callToolAs<T>(deps, name, input, user.userId, clientIp(c, deps.config));
 
   const notFound = (c: Context, message: string) =>
     send(c, <ErrorPage siteName={siteName} status={404} heading="Page not found" message={message} />, 404);
