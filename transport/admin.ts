@@ -82,8 +82,8 @@ const commands: Record<string, Command<unknown>> = {
       return { key, value };
     },
     run({ db, out }, { key, value }) {
-      const { previous } = setSettingValue(db, key, value);
-      out(`${key}: ${JSON.stringify(previous)} -> ${JSON.stringify(value)}`);
+      const set = setSettingValue(db, key, value);
+      out(`${key}: ${JSON.stringify(set.previous)} -> ${JSON.stringify(set.value)}`);
     },
   }),
   'list-prices': command({
@@ -112,11 +112,12 @@ const commands: Record<string, Command<unknown>> = {
       }
       return { number, method };
     },
-    run({ db, clock, out }, { number, method }) {
-      const o = markPaidManually(db, clock.now(), number, method);
+    run({ db, config, clock, out }, { number, method }) {
+      const o = markPaidManually(db, clock.now(), number, method, config);
       const open = o.lines.filter((l) => !l.fulfilled).length;
       out(`${o.number}: paid by ${method}, ${usd(o.totalCents)} including VAT; now ${o.status}`
-        + (open ? ` (${plural(open, 'line')} waiting on service tasks: see list-tasks)` : ''));
+        + (open ? ` (${plural(open, 'line')} waiting on service tasks: see list-tasks)` : '')
+        + '. The receipt e-mail is queued (run-jobs or the server delivers it).');
     },
   }),
   'list-tasks': command({
