@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EU_VAT_RATES_BP, VAT_NUMBER_PATTERNS, vatCents, vatNote, vatTreatment, type VatRule } from './vat';
+import { EU_VAT_RATES_BP, VAT_NUMBER_PATTERNS, vatCents, vatLine, vatNote, vatTreatment, type VatRule } from './vat';
 
 type Case = [string, { seller?: string; country?: string; number?: string }, VatRule, string | null, number, string | null];
 
@@ -68,5 +68,20 @@ describe('vatNote', () => {
     expect(vatNote({ rule: 'reverse_charge', country: 'FR', rateBp: 0, vatNumber: 'FR40303265045' })).toMatch(/Reverse charge.*FR40303265045/);
     expect(vatNote({ rule: 'oss', country: 'FR', rateBp: 2000, vatNumber: null })).toMatch(/20 % of FR/);
     expect(vatNote({ rule: 'outside_eu', country: null, rateBp: 0, vatNumber: null })).toMatch(/outside the EU/);
+  });
+});
+
+describe('vatLine: the VAT line of an order, with the rate once', () => {
+  it.each<[VatRule, string | null, number, string | null, string]>([
+    ['domestic', 'DE', 1900, null, 'VAT 19 % (DE)'],
+    ['domestic', 'DE', 1900, 'DE123456789', 'VAT 19 % (DE)'],
+    ['oss', 'FR', 2000, null, "VAT 20 % (FR, the buyer's country, EU One-Stop Shop)"],
+    ['reverse_charge', 'FR', 0, 'FR40303265045', 'VAT 0 %: reverse charge, VAT to be accounted for by the recipient (FR40303265045), Article 196 Directive 2006/112/EC'],
+    ['outside_eu', null, 0, null, 'VAT 0 %: the buyer is outside the EU'],
+    ['not_determined', null, 0, null, 'VAT: set by the billing country'],
+  ])('%s %s %i %s', (rule, country, rateBp, vatNumber, label) => {
+    const line = vatLine({ rule, country, rateBp, vatNumber });
+    expect(line).toBe(label);
+    expect(line.match(/VAT \d/g)?.length ?? 0).toBeLessThanOrEqual(1);
   });
 });

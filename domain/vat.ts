@@ -114,3 +114,16 @@ export function vatNote(t: Pick<VatTreatment, 'rule' | 'country' | 'rateBp' | 'v
     default: return 'VAT is determined from the billing country; give billing_country to see it.';
   }
 }
+
+// The label of an order's VAT line (checkout page, receipt, provider's payment page): the rate once, then what
+// the rule means. vatNote already starts with the rate for domestic and OSS, so pages must not prefix it again.
+export function vatLine(t: Pick<VatTreatment, 'rule' | 'country' | 'rateBp' | 'vatNumber'>): string {
+  const rate = `VAT ${ratePercent(t.rateBp)} %`;
+  switch (t.rule) {
+    case 'domestic': return `${rate} (${t.country})`;
+    case 'oss': return `${rate} (${t.country}, the buyer's country, EU One-Stop Shop)`;
+    case 'reverse_charge': return `${rate}: reverse charge, VAT to be accounted for by the recipient (${t.vatNumber}), Article 196 Directive 2006/112/EC`;
+    case 'outside_eu': return `${rate}: the buyer is outside the EU`;
+    default: return 'VAT: set by the billing country';
+  }
+}

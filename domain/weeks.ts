@@ -40,3 +40,13 @@ export function resolveWeek(spec: string, now: Date): string | null {
   if (isRealDate(spec)) return mondayOf(new Date(`${spec}T00:00:00Z`));
   return null;
 }
+
+// "Monday 7 December 2026": a launch day as people read it. Built by hand rather than with Intl so the words do
+// not change with the ICU version or locale data of the machine (they appear in e-mails and tests).
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export function dayLabel(day: string): string {
+  const d = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return day;
+  return `${WEEKDAYS[d.getUTCDay()]} ${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}

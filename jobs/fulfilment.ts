@@ -10,6 +10,7 @@ import { mondayOf } from '../domain/weeks';
 import type { HandlerSpec } from './queue';
 import type { Clock } from '../tools/clock';
 import { HOUR_MS, hourStart, scheduleHourly } from './hourly';
+import { queueOrderReceipt, type SiteInfo } from './order-receipt';
 
 // Fulfilment of paid orders, line by line. A line's effect and its fulfilled flag are written in one
 // transaction, so running fulfilment again (a replayed webhook, a second mark-paid, the sweep) changes nothing.
@@ -77,12 +78,14 @@ export function fulfilOrder(db: Db, now: Date, orderId: number): FulfilResult | 
 
 export type PaymentInput = { provider: 'test' | 'stripe' | 'manual'; method: string; reference: string | null };
 
-// Records a confirmed payment and fulfils at once. Returns whether this call moved the order to paid
-// (false for a replay or an order already paid).
-export function recordPayment(db: Db, now: Date, orderId: number, p: PaymentInput): { newlyPaid: boolean; order: OrderRecord } {
+// Records a confirmed payment, fulfils at once and queues the receipt (composed after fulfilment, so it says
+// what really happened). Returns whether this call moved the order to paid (false for a replay or an order
+// already paid, which sends no second receipt).
+export function recordPayment(db: Db, now: Date, orderId: number, p: PaymentInput, site: SiteInfo): { newlyPaid: boolean; order: OrderRecord } {
   return withTransaction(db, () => {
     const newlyPaid = markOrderPaid(db, orderId, { ...p, at: now.toISOString() });
     fulfilOrder(db, now, orderId);
+    if (newlyPaid) queueOrderReceipt(db, now, orderId, site);
     return { newlyPaid, order: orderById(db, orderId)! };
   });
 }
@@ -90,12 +93,12 @@ export function recordPayment(db: Db, now: Date, orderId: number, p: PaymentInpu
 export class PaymentRefused extends Error {}
 
 // `npm run admin -- mark-paid ORDER_NUMBER [--method bank_transfer|crypto]`: money that arrived outside the site.
-export function markPaidManually(db: Db, now: Date, number: string, method: string): OrderRecord {
+export function markPaidManually(db: Db, now: Date, number: string, method: string, site: SiteInfo): OrderRecord {
   const order = orderByNumber(db, number);
   if (!order) throw new PaymentRefused(`No order ${number}.`);
   if (order.status === 'paid' || order.status === 'fulfilled') throw new PaymentRefused(`Order ${number} is already ${order.status}.`);
   if (order.status === 'refunded') throw new PaymentRefused(`Order ${number} was refunded; it cannot be paid again.`);
-  return recordPayment(db, now, order.id, { provider: 'manual', method, reference: null }).order;
+  return recordPayment(db, now, order.id, { provider: 'manual', method, reference: null }, site).order;
 }
 
 // `npm run admin -- complete-task ID`: the site team finished the work; the order line is fulfilled.

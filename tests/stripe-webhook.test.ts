@@ -6,6 +6,8 @@ import { Browser, hiddenFields } from './auth-helpers';
 import { PRICES, rest, seedOrderWorld, type OrderWorld } from './orders-helpers';
 import { signStripePayload, verifyStripeSignature } from '../jobs/payments/stripe-signature';
 import { WebhookError } from '../jobs/payments/errors';
+import { EMAIL_JOB } from '../jobs/mailer';
+import { receiptDedupeKey } from '../jobs/order-receipt';
 
 // Stripe Checkout with STRIPE_SECRET_KEY set: the checkout page creates a session on a local stand-in for
 // Stripe's API, and webhooks signed locally with STRIPE_WEBHOOK_SECRET confirm payment exactly once.
@@ -41,6 +43,9 @@ afterAll(async () => {
 
 const pathOf = (url: string) => new URL(url).pathname;
 const getOrder = async (n: string) => (await rest(app, w.alice.key).get(`/orders/${n}`)).body;
+// The receipt e-mails queued for an order (the e-mail job's payload is the message).
+const receipts = (number: string) => (app.db.sqlite.prepare('SELECT payload FROM jobs WHERE kind = ? AND dedupe_key = ?')
+  .all(EMAIL_JOB, receiptDedupeKey(number)) as { payload: string }[]).map((r) => JSON.parse(r.payload));
 const contributions = () => (app.db.sqlite.prepare('SELECT count(*) AS n FROM billboard_contributions').get() as { n: number }).n;
 
 function event(id: string, number: string, amount: number, over: Record<string, unknown> = {}) {
@@ -107,6 +112,13 @@ describe('the Stripe webhook', () => {
     const again = await deliver(payload, signStripePayload(payload, SECRET, NOW_S + 60));
     expect(again).toEqual({ status: 200, body: { received: true, outcome: 'duplicate' } });
     expect(contributions()).toBe(before + 1);
+
+    // One receipt, to the buyer, with the total; the replay queued none.
+    const mails = receipts(o.number);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({ to: 'alice-s@example.test', subject: expect.stringContaining(o.number) });
+    expect(mails[0].text).toContain('Paid by: Card');
+    expect(mails[0].text).toContain(`Total paid (USD): $${(o.totals.total_cents / 100).toFixed(2)}`);
   });
 
   it('a second event paying the same order changes nothing', async () => {
@@ -117,6 +129,7 @@ describe('the Stripe webhook', () => {
     const second = event('evt_b', o.number, 3000, { payment_intent: 'pi_other' });
     expect((await deliver(second, signStripePayload(second, SECRET, NOW_S))).body.outcome).toBe('already_paid');
     expect(contributions()).toBe(before);
+    expect(receipts(o.number)).toHaveLength(1);
   });
 
   it('marks a paid order refunded when Stripe reports the charge refunded in full', async () => {
@@ -157,6 +170,7 @@ describe('the Stripe webhook', () => {
     const unpaid = event('evt_unpaid', o.number, o.totals.total_cents, { payment_status: 'unpaid' });
     expect((await deliver(unpaid, signStripePayload(unpaid, SECRET, NOW_S))).body.outcome).toBe('ignored');
     expect((await getOrder(o.number)).status).toBe('pending');
+    expect(receipts(o.number)).toHaveLength(0);
   });
 });
 

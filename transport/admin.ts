@@ -19,6 +19,9 @@ import { listingForAdmin, markReviewNotGenuine, reviewsForAdmin } from '../stora
 import { markVersionReviewed, unreviewedVersions } from '../storage/queries/listing-history';
 import { SCOPES, type Scope } from '../tools/scopes';
 import { runJobsOnce } from '../jobs/index';
+import { allBlogPosts, saveBlogPosts, unpublishBlogPost } from '../storage/queries/blog-authoring';
+import { BLOG_SLUG } from '../domain/blog-post-source';
+import { readBlogFiles } from './blog-files';
 
 // Operator CLI: `npm run admin -- <command> [arguments]`. Each command is one entry of `commands`: `parse`
 // checks the arguments before the database is opened (bad input never creates or touches a database), `run`
@@ -82,8 +85,8 @@ const commands: Record<string, Command<unknown>> = {
       return { key, value };
     },
     run({ db, out }, { key, value }) {
-      const { previous } = setSettingValue(db, key, value);
-      out(`${key}: ${JSON.stringify(previous)} -> ${JSON.stringify(value)}`);
+      const set = setSettingValue(db, key, value);
+      out(`${key}: ${JSON.stringify(set.previous)} -> ${JSON.stringify(set.value)}`);
     },
   }),
   'list-prices': command({
@@ -112,11 +115,12 @@ const commands: Record<string, Command<unknown>> = {
       }
       return { number, method };
     },
-    run({ db, clock, out }, { number, method }) {
-      const o = markPaidManually(db, clock.now(), number, method);
+    run({ db, config, clock, out }, { number, method }) {
+      const o = markPaidManually(db, clock.now(), number, method, config);
       const open = o.lines.filter((l) => !l.fulfilled).length;
       out(`${o.number}: paid by ${method}, ${usd(o.totalCents)} including VAT; now ${o.status}`
-        + (open ? ` (${plural(open, 'line')} waiting on service tasks: see list-tasks)` : ''));
+        + (open ? ` (${plural(open, 'line')} waiting on service tasks: see list-tasks)` : '')
+        + '. The receipt e-mail is queued (run-jobs or the server delivers it).');
     },
   }),
   'list-tasks': command({
@@ -266,6 +270,57 @@ const commands: Record<string, Command<unknown>> = {
       const r = markVersionReviewed(db, id, clock.now().toISOString());
       if (r === 'unknown') throw new AdminError(`No edit #${id}. review-queue shows the edits waiting for review.`);
       out(r === 'done' ? `Edit #${id} is marked reviewed.` : `Edit #${id} was already reviewed.`);
+    },
+  }),
+  'blog-import': command({
+    usage: 'blog-import FILE.md|FOLDER…', summary: 'Create or update blog posts from Markdown files with front matter (by slug; all or none)',
+    parse(args) {
+      if (!args.length) throw new UsageError(`Expected at least one file or folder: ${this.usage}`);
+      if (args.some((a) => a.startsWith('-'))) throw new UsageError(`blog-import takes no options: ${this.usage}`);
+      return { paths: args };
+    },
+    run({ db, clock, out, err }, { paths }) {
+      // Read and check every file before opening a write: one bad file means nothing is imported.
+      const { files, problems } = readBlogFiles(paths);
+      if (problems.length) {
+        for (const p of problems) err(p);
+        err(`Nothing imported: ${plural(problems.length, 'problem')} in the files. Fix them and run blog-import again.`);
+        return 1;
+      }
+      const now = clock.now().toISOString();
+      const saved = saveBlogPosts(db, files.map((f) => f.post), now);
+      saved.forEach((r, i) => {
+        const shown = r.draft ? 'draft, not shown' : Date.parse(r.publishedAt) > Date.parse(now) ? `scheduled for ${r.publishedAt.slice(0, 10)}` : `published ${r.publishedAt.slice(0, 10)}`;
+        out(`${r.action.padEnd(9)} ${r.slug}  (${files[i].file}; ${shown}) /blog/${r.slug}`);
+      });
+      const count = (a: string) => saved.filter((r) => r.action === a).length;
+      out(`${plural(saved.length, 'file')}: ${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged.`);
+    },
+  }),
+  'blog-list': command({
+    usage: 'blog-list', summary: 'Show every blog post with its state (published, scheduled, draft), newest first',
+    parse(args) { exactly(args, 0, this.usage); },
+    run({ db, clock, out }) {
+      const rows = allBlogPosts(db);
+      if (!rows.length) return out('No blog posts yet. Write one as Markdown and run blog-import FILE.md.');
+      const now = clock.now().getTime();
+      for (const r of rows) {
+        const state = r.draft ? 'draft' : Date.parse(r.published_at) > now ? 'scheduled' : 'published';
+        out(`${state.padEnd(10)} ${r.published_at.slice(0, 10)}  ${r.slug}  ${r.title}  (${r.author})${r.is_demo ? '  [demo]' : ''}`);
+      }
+    },
+  }),
+  'blog-unpublish': command({
+    usage: 'blog-unpublish SLUG', summary: 'Take a blog post off the site (it becomes a draft; re-import it with draft: false to publish again)',
+    parse(args) {
+      const [slug] = exactly(args, 1, this.usage);
+      if (!BLOG_SLUG.test(slug)) throw new UsageError(`SLUG must be a blog post slug (blog-list shows them), got "${slug}"`);
+      return { slug };
+    },
+    run({ db, out }, { slug }) {
+      const r = unpublishBlogPost(db, slug);
+      if (r === 'unknown') throw new AdminError(`No blog post with the slug ${slug}. blog-list shows them.`);
+      out(r === 'done' ? `${slug} is unpublished: it is a draft now and no longer shows on /blog.` : `${slug} was already a draft.`);
     },
   }),
   'run-jobs': command({

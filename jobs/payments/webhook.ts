@@ -1,13 +1,14 @@
 import { withTransaction, type Db } from '../../storage/db';
 import { markOrderRefunded, orderByNumber, orderByPaymentReference, recordPaymentEvent } from '../../storage/queries/orders';
 import { recordPayment } from '../fulfilment';
+import type { SiteInfo } from '../order-receipt';
 import type { PaymentEvent } from './provider';
 
 export type WebhookOutcome = 'paid' | 'already_paid' | 'refunded' | 'duplicate' | 'ignored' | 'unknown_order' | 'amount_mismatch';
 
 // Acts on one verified provider event, exactly once: the event id is stored in the same transaction as the
 // payment and fulfilment it causes, so a replay (or a retry after a crash mid-way) never applies anything twice.
-export function handlePaymentEvent(db: Db, now: Date, provider: 'stripe', event: PaymentEvent): WebhookOutcome {
+export function handlePaymentEvent(db: Db, now: Date, provider: 'stripe', event: PaymentEvent, site: SiteInfo): WebhookOutcome {
   return withTransaction(db, () => {
     const fresh = recordPaymentEvent(db, { provider, id: event.id, type: event.type, orderNumber: event.orderNumber, at: now.toISOString() });
     if (!fresh) return 'duplicate';
@@ -25,7 +26,7 @@ export function handlePaymentEvent(db: Db, now: Date, provider: 'stripe', event:
       return 'amount_mismatch';
     }
     if (order.status === 'refunded') return 'ignored';
-    const { newlyPaid } = recordPayment(db, now, order.id, { provider, method: event.method, reference: event.reference });
+    const { newlyPaid } = recordPayment(db, now, order.id, { provider, method: event.method, reference: event.reference }, site);
     return newlyPaid ? 'paid' : 'already_paid';
   });
 }

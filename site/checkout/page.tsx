@@ -1,6 +1,9 @@
 import { Layout } from '../layout';
 import type { OrderLineRecord, OrderRecord } from '../../storage/queries/orders';
-import { ratePercent, vatNote } from '../../domain/vat';
+import { vatLine } from '../../domain/vat';
+import { lineProgress, orderState } from '../../domain/order-state';
+import { dayLabel } from '../../domain/weeks';
+import { formatUsd } from '../../domain/money';
 
 // The checkout page: the person reviews the lines and totals with VAT, enters billing details and pays.
 // hono/jsx escapes every interpolated value (listing names, options, billing details are user-written).
@@ -17,19 +20,16 @@ export type CheckoutView = {
   errors?: Record<string, string>;
   notice?: string;
   returnedFromProvider?: boolean;
+  now: Date;
 };
 
-export const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-
-const STATUS_WORDS: Record<OrderRecord['status'], string> = {
-  pending: 'Awaiting payment', paid: 'Paid — being delivered', fulfilled: 'Paid and delivered', cancelled: 'Cancelled (not paid in time)', refunded: 'Refunded',
-};
+const usd = formatUsd;
 
 const CSS = `.test-mode{border:2px dashed #b45309;background:#fffbeb;color:#78350f;padding:.75rem 1rem;border-radius:.5rem}
 .lines{width:100%;border-collapse:collapse;margin:1rem 0}.lines th,.lines td{text-align:left;padding:.4rem .5rem;border-bottom:1px solid var(--line,#ddd);vertical-align:top}
 .lines .num{text-align:right;white-space:nowrap}.lines tfoot td{border-bottom:none}.total td{font-weight:700}
 .form p{margin:.75rem 0}.form label{display:block;font-weight:600;margin-bottom:.25rem}.form input,.form textarea{width:100%;max-width:28rem}
-.error{color:#b42318}.notice{border-left:4px solid #2563eb;padding:.5rem 1rem}`;
+.error{color:#b42318}.notice{border-left:4px solid #2563eb;padding:.5rem 1rem}.next{margin:.5rem 0 1rem;padding-left:1.25rem}`;
 
 function details(line: OrderLineRecord): string[] {
   const out: string[] = [];
@@ -81,9 +81,20 @@ function BillingForm(p: CheckoutView) {
   );
 }
 
+function progressWords(l: OrderLineRecord, now: Date): string {
+  const p = lineProgress(l, now);
+  if (p.kind === 'scheduled') return `${p.relaunch ? 'Relaunches' : 'Goes live'} on ${dayLabel(p.day)}`;
+  return p.kind === 'done' ? 'Yes' : 'In progress';
+}
+
 export function CheckoutPage(p: CheckoutView) {
   const o = p.order;
-  const delivered = o.status === 'paid' || o.status === 'fulfilled';
+  const paid = o.status === 'paid' || o.status === 'fulfilled';
+  const state = orderState({
+    status: o.status, expiresAt: o.expiresAt, now: p.now, awaitingProvider: p.returnedFromProvider,
+    lines: o.lines.map((l) => ({ ...l, listingName: l.listingId !== null ? p.listingNames.get(l.listingId) ?? null : null })),
+  });
+  const span = paid ? 4 : 3;
   return (
     <Layout siteName={p.siteName} title={`Checkout ${o.number}`} noindex>
       <style>{CSS}</style>
@@ -93,32 +104,30 @@ export function CheckoutPage(p: CheckoutView) {
           : ' Stripe is in test mode: pay with a Stripe test card; no real money is taken.'}</p>
       ) : null}
       <h1>Order {o.number}</h1>
-      <p>Status: <strong>{STATUS_WORDS[o.status]}</strong>{o.paidAt ? ` · paid ${o.paidAt.slice(0, 10)}` : ''}</p>
+      <p>Status: <strong data-state={state.kind}>{state.headline}</strong>{o.paidAt ? ` · paid on ${dayLabel(o.paidAt)}` : ''}</p>
       {p.notice ? <p class="notice" role="status">{p.notice}</p> : null}
-      {p.returnedFromProvider && o.status === 'pending' ? <p class="notice" role="status">Thank you. We are waiting for the payment provider to confirm your payment; reload this page in a moment.</p> : null}
+      <ul class="next" aria-label="What happens next">{state.next.map((n) => <li>{n}</li>)}</ul>
       <table class="lines">
-        <thead><tr><th>Item</th><th>For listing</th><th>Details</th>{delivered ? <th>Delivered</th> : null}<th class="num">Price</th></tr></thead>
+        <thead><tr><th>Item</th><th>For listing</th><th>Details</th>{paid ? <th>Delivered</th> : null}<th class="num">Price</th></tr></thead>
         <tbody>
           {o.lines.map((l) => (
             <tr>
               <td>{l.productName}</td>
               <td>{l.listingId !== null ? p.listingNames.get(l.listingId) ?? `#${l.listingId}` : '—'}</td>
               <td>{details(l).map((d) => <div>{d}</div>)}</td>
-              {delivered ? <td>{l.fulfilled ? 'Yes' : 'In progress'}</td> : null}
+              {paid ? <td>{progressWords(l, p.now)}</td> : null}
               <td class="num">{usd(l.priceCents)}</td>
             </tr>
           ))}
         </tbody>
         <tfoot>
-          <tr><td colspan={delivered ? 4 : 3}>Subtotal (excluding VAT)</td><td class="num">{usd(o.subtotalCents)}</td></tr>
-          <tr><td colspan={delivered ? 4 : 3}>VAT {ratePercent(o.vatRateBp)} % — {vatNote({ rule: o.vatRule, country: o.vatCountry, rateBp: o.vatRateBp, vatNumber: o.vatNumber })}</td><td class="num">{usd(o.vatCents)}</td></tr>
-          <tr class="total"><td colspan={delivered ? 4 : 3}>Total (USD)</td><td class="num">{usd(o.totalCents)}</td></tr>
+          <tr><td colspan={span}>Subtotal (excluding VAT)</td><td class="num">{usd(o.subtotalCents)}</td></tr>
+          <tr class="vat"><td colspan={span}>{vatLine({ rule: o.vatRule, country: o.vatCountry, rateBp: o.vatRateBp, vatNumber: o.vatNumber })}</td><td class="num">{usd(o.vatCents)}</td></tr>
+          <tr class="total"><td colspan={span}>Total (USD)</td><td class="num">{usd(o.totalCents)}</td></tr>
         </tfoot>
       </table>
       {o.status === 'pending' ? <BillingForm {...p} /> : null}
-      {o.status === 'pending' ? <p class="muted small">Unpaid orders are cancelled on {o.expiresAt.slice(0, 10)}.</p> : null}
-      {o.status === 'cancelled' ? <p>This order was not paid in time. Ask your assistant for a new checkout, or use the API’s create_checkout again.</p> : null}
-      {delivered ? <p>Thank you. Your assistant can follow delivery with get_order ({o.number}).</p> : null}
+      {paid ? <p>Thank you. A receipt was sent to your e-mail address. Your assistant can follow delivery with get_order ({o.number}).</p> : null}
     </Layout>
   );
 }

@@ -3,7 +3,8 @@ import type { AppDeps } from '../../transport/app';
 import { csrfToken, csrfValid, currentUser } from '../../auth/session';
 import { expireUnpaidOrders, orderById, orderByToken, sellerCountry, updateBilling, type OrderRecord } from '../../storage/queries/orders';
 import { listingNames } from '../../storage/queries/order-checks';
-import { vatTreatment } from '../../domain/vat';
+import { sellerDetails } from '../../storage/queries/settings';
+import { vatLine, vatTreatment } from '../../domain/vat';
 import { totalsFor } from '../../tools/orders/price-order';
 import { recordPayment } from '../../jobs/fulfilment';
 import { paymentProviderFromEnv, PaymentUnavailable, WebhookError, type PaymentOrder, type PaymentProvider } from '../../jobs/payments/provider';
@@ -28,7 +29,7 @@ function paymentOrder(o: OrderRecord, siteUrl: string): PaymentOrder {
   return {
     number: o.number, currency: 'USD', totalCents: o.totalCents, expiresAt: o.expiresAt,
     lines: o.lines.map((l) => ({ name: l.productName, priceCents: l.priceCents })),
-    vat: o.vatCents > 0 ? { cents: o.vatCents, label: `VAT ${o.vatRateBp / 100} % (${o.vatCountry})` } : null,
+    vat: o.vatCents > 0 ? { cents: o.vatCents, label: vatLine({ rule: o.vatRule, country: o.vatCountry, rateBp: o.vatRateBp, vatNumber: o.vatNumber }) } : null,
     returnUrl: `${siteUrl}/checkout/${o.checkoutToken}`,
   };
 }
@@ -38,6 +39,9 @@ export function registerCheckoutRoutes(app: Hono, deps: CheckoutDeps): void {
   const payments = deps.payments ?? paymentProviderFromEnv(process.env, deps.clock, deps.config.siteUrl);
   if (payments.name === 'stripe' && !process.env.STRIPE_WEBHOOK_SECRET) {
     console.warn('[payments] STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: payments will never be confirmed.');
+  }
+  if (payments.name === 'stripe' && !sellerDetails(deps.db).legalName) {
+    console.warn('[payments] Receipts name no seller: set seller_legal_name, seller_address and seller_vat_id with `npm run admin -- set-setting`.');
   }
   if (payments.name === 'none') {
     console.warn('[payments] No payment provider: set STRIPE_SECRET_KEY (test mode runs only for local sites or with PAYMENTS_TEST_MODE=true).');
@@ -50,7 +54,7 @@ export function registerCheckoutRoutes(app: Hono, deps: CheckoutDeps): void {
   };
   const view = (c: Context, order: OrderRecord, extra: Partial<CheckoutView> = {}): CheckoutView => ({
     siteName: deps.config.siteName, order, csrf: csrfToken(c, deps, currentUser(c, deps)), testMode: payments.testMode,
-    providerName: payments.name, listingNames: listingNames(deps.db, order.lines.flatMap((l) => (l.listingId === null ? [] : [l.listingId]))),
+    providerName: payments.name, now: deps.clock.now(), listingNames: listingNames(deps.db, order.lines.flatMap((l) => (l.listingId === null ? [] : [l.listingId]))),
     ...extra,
   });
 
@@ -97,7 +101,7 @@ export function registerCheckoutRoutes(app: Hono, deps: CheckoutDeps): void {
     }
     if (session.kind === 'redirect') return c.redirect(session.redirectUrl, 303);
     if (payments.name === 'none') throw new Error('the unconfigured payment provider completed a payment');
-    recordPayment(deps.db, deps.clock.now(), order.id, { provider: payments.name, method: session.method, reference: session.reference });
+    recordPayment(deps.db, deps.clock.now(), order.id, { provider: payments.name, method: session.method, reference: session.reference }, deps.config);
     return c.redirect(`/checkout/${order.checkoutToken}`, 303);
   });
 
@@ -111,7 +115,7 @@ export function registerCheckoutRoutes(app: Hono, deps: CheckoutDeps): void {
       if (e instanceof WebhookError) return c.json({ error: e.message }, 400);
       throw e;
     }
-    const outcome = handlePaymentEvent(deps.db, deps.clock.now(), 'stripe', event);
+    const outcome = handlePaymentEvent(deps.db, deps.clock.now(), 'stripe', event, deps.config);
     return c.json({ received: true, outcome });
   });
 }

@@ -31,16 +31,21 @@ export function setPrice(db: Db, code: string, cents: number): { previous: numbe
   });
 }
 
-const TEXT_SETTINGS = new Set<SettingKey>(['site_tagline', 'seller_country']);
+// Text settings and their longest value; the rest are whole numbers.
+const TEXT_SETTINGS: Partial<Record<SettingKey, number>> = { site_tagline: 200, seller_country: 2, seller_legal_name: 200, seller_address: 500, seller_vat_id: 32 };
 const isKey = (key: string): key is SettingKey => Object.prototype.hasOwnProperty.call(SETTING_DEFAULTS, key);
 
-export function setSettingValue(db: Db, key: string, value: string): { previous: string } {
+export function setSettingValue(db: Db, key: string, value: string): { previous: string; value: string } {
   if (!isKey(key)) throw new AdminError(`Unknown setting "${key}". Known settings: ${Object.keys(SETTING_DEFAULTS).join(', ')}`);
   if (key === 'seller_country') {
     if (!/^[A-Za-z]{2}$/.test(value)) throw new AdminError('seller_country must be a two-letter ISO 3166 country code');
     value = value.toUpperCase();
-  } else if (TEXT_SETTINGS.has(key)) {
-    if (!value.trim() || value.length > 200) throw new AdminError(`${key} must be 1 to 200 characters`);
+  } else if (key === 'seller_vat_id') {
+    value = value.toUpperCase().replace(/[\s.\-/]/g, '');
+    if (!/^[A-Z]{2}[A-Z0-9+*]{2,30}$/.test(value)) throw new AdminError('seller_vat_id must be a VAT number with its country prefix, e.g. DE123456789');
+  } else if (TEXT_SETTINGS[key] !== undefined) {
+    value = value.trim();
+    if (!value || value.length > TEXT_SETTINGS[key]!) throw new AdminError(`${key} must be 1 to ${TEXT_SETTINGS[key]} characters`);
   } else if (!/^\d{1,9}$/.test(value)) {
     throw new AdminError(`${key} must be a whole number (0 or more), got "${value}"`);
   }
@@ -57,7 +62,7 @@ export function setSettingValue(db: Db, key: string, value: string): { previous:
     const previous = getSetting(db, key);
     setSetting(db, key, value);
     if (key === 'billboard_min_cents') db.sqlite.prepare("UPDATE products SET price_cents = ? WHERE code = 'billboard_min'").run(n);
-    return { previous };
+    return { previous, value };
   });
 }
 

@@ -11,8 +11,9 @@ type Statements = { browse: Database.Statement; search: Database.Statement; bySl
 const cache = new WeakMap<Db, Statements>();
 
 const COLUMNS = 'b.slug, b.title, b.excerpt, b.author, b.tags, b.published_at';
-// Posts dated in the future are scheduled, not yet published (julianday: stored times may omit milliseconds).
-const PUBLISHED = 'julianday(b.published_at) <= julianday(@now)';
+// Posts dated in the future are scheduled, not yet published (julianday: stored times may omit milliseconds);
+// drafts are never shown.
+const PUBLISHED = 'b.draft = 0 AND julianday(b.published_at) <= julianday(@now)';
 
 function statements(db: Db): Statements {
   let s = cache.get(db);

@@ -13,6 +13,10 @@ export const SETTING_DEFAULTS = {
   trending_half_life_hours: '72',
   site_tagline: 'Discover and launch new software products',
   seller_country: 'DE', // decides domestic VAT and reverse charge
+  // The operator's details printed on every receipt (empty until the operator sets them).
+  seller_legal_name: '',
+  seller_address: '',
+  seller_vat_id: '',
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 
@@ -27,3 +31,11 @@ export function setSetting(db: Db, key: string, value: string): void {
   if (!(key in SETTING_DEFAULTS)) throw new Error(`Unknown setting ${key}. Known: ${Object.keys(SETTING_DEFAULTS).join(', ')}`);
   db.orm.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } }).run();
 }
+
+export type SellerDetails = { legalName: string; address: string; vatId: string; country: string };
+
+// Who sells: the receipt's seller block. An unset legal name is reported as empty; callers decide the fallback.
+export const sellerDetails = (db: Db): SellerDetails => ({
+  legalName: getSetting(db, 'seller_legal_name'), address: getSetting(db, 'seller_address'),
+  vatId: getSetting(db, 'seller_vat_id'), country: getSetting(db, 'seller_country'),
+});

@@ -15,7 +15,7 @@ export function sitemapEntries(db: Db, now: string): SitemapEntry[] {
       .map((r) => ({ path: `/launches/weeks/${r.week}`, lastmod: null })),
     ...all<{ slug: string }>(`SELECT f.slug FROM founders f WHERE EXISTS (SELECT 1 FROM listing_founders lf JOIN listings l ON l.id = lf.listing_id
         WHERE lf.founder_id = f.id AND l.status IN ('live', 'scheduled')) ORDER BY f.id`).map((r) => ({ path: `/founders/${r.slug}`, lastmod: null })),
-    ...all<{ slug: string; published_at: string }>('SELECT slug, published_at FROM blog_posts WHERE published_at <= ? ORDER BY published_at', now)
+    ...all<{ slug: string; published_at: string }>('SELECT slug, published_at FROM blog_posts WHERE draft = 0 AND julianday(published_at) <= julianday(?) ORDER BY published_at', now)
       .map((r) => ({ path: `/blog/${r.slug}`, lastmod: day(r.published_at) })),
   ];
 }

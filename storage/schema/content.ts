@@ -11,6 +11,8 @@ export const blogPosts = sqliteTable('blog_posts', {
   faqs: text('faqs', { mode: 'json' }).$type<Faq[]>().notNull().default([]),
   tags: text('tags', { mode: 'json' }).$type<string[]>().notNull().default([]),
   isDemo: integer('is_demo', { mode: 'boolean' }).notNull().default(false),
+  // A draft is never shown, whatever its date (blog-import with draft: true, or blog-unpublish).
+  draft: integer('draft', { mode: 'boolean' }).notNull().default(false),
   publishedAt: text('published_at').notNull(),
 }, (t) => [index('blog_published').on(t.publishedAt)]);
 
