@@ -16,14 +16,16 @@ const WORDS = /[\p{L}\p{N}][\p{L}\p{N}\p{M}'’]*/gu;
 // ("GitHub" → GH), or of its one word ("kiln" → K). Names with no letters at all keep their first character.
 export function initials(name: string): string {
   const text = name.normalize('NFC').trim();
-  const words = text.match(WORDS) ?? [];
-  if (words.length >= 2) return upper(firstGrapheme(words[0])) + upper(firstGrapheme(words[1]));
-  if (words.length === 1) {
-    const hump = /\p{Ll}(\p{Lu})/u.exec(words[0]);
-    return upper(firstGrapheme(words[0])) + (hump ? hump[1] : '');
+  const [first, second] = text.match(WORDS) ?? [];
+  if (first && second) return upper(firstGrapheme(first)) + upper(firstGrapheme(second));
+  if (first) {
+    const hump = /\p{Ll}(\p{Lu})/u.exec(first);
+    return upper(firstGrapheme(first)) + (hump ? hump[1] : '');
   }
   return firstGrapheme(text) || '?';
 }
+
+export const graphemeCount = (s: string) => [...GRAPHEMES.segment(s)].length;
 
 // FNV-1a over the name's UTF-16 units: small, stable across runs and machines, and spreads similar names apart.
 export function nameHash(name: string): number {

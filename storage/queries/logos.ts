@@ -19,3 +19,10 @@ export function saveLogo(db: Db, logo: NewLogo): void {
 export function logoById(db: Db, id: string): StoredLogo | null {
   return (statements(db).byId.get(id) as StoredLogo | undefined) ?? null;
 }
+
+const listingNames = preparedFor((p) => ({ bySlug: p('SELECT name, status FROM listings WHERE slug = ?') }));
+
+// The name a monogram is drawn from, for public listings only (callers: site/logos/routes.ts).
+export function listingNameBySlug(db: Db, slug: string): { name: string; status: string } | null {
+  return (listingNames(db).bySlug.get(slug) as { name: string; status: string } | undefined) ?? null;
+}
