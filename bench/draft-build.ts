@@ -31,7 +31,7 @@ async function timeToReady(): Promise<number[]> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-draft-'));
   const db = openDb(join(dir, 'bench.db'));
   const userId = db.orm.insert(users).values({ email: 'bench@bench.test', createdAt: new Date().toISOString() }).returning().get().id;
-  const worker = startWorker({ db, clock: systemClock, handlers: { [DRAFT_BUILD_JOB]: draftBuildHandler({ fetchOptions, model: null }) }, pollMs: 50, log: () => {} });
+  const worker = startWorker({ db, clock: systemClock, handlers: { [DRAFT_BUILD_JOB]: draftBuildHandler({ fetchOptions, model: null, logoBaseUrl: 'http://bench.test/logos' }) }, pollMs: 50, log: () => {} });
   const times: number[] = [];
   try {
     for (let i = 0; i < runs; i++) {
@@ -120,7 +120,7 @@ async function evidenceFidelity() {
   for (const name of Object.keys(UNSTATED)) {
     const site = await serveSite(name);
     for (const mode of ['none', 'inventing'] as const) {
-      const r = await buildDraft({ url: site.url, fetchOptions, categories: CATEGORIES, crawl: { requestTimeoutMs: 2000 }, model: mode === 'none' ? null : inventingModel(site.url) });
+      const r = await buildDraft({ url: site.url, fetchOptions, categories: CATEGORIES, crawl: { requestTimeoutMs: 2000 }, logoBaseUrl: 'http://bench.test/logos', model: mode === 'none' ? null : inventingModel(site.url) });
       rows.push({ site: name, model: mode, ...fidelity(name, r) });
     }
     await site.close();

@@ -80,6 +80,17 @@ export function assemble(o: { facts: Facts; proposal?: AiProposal | null; pages:
   return { fields, ...records, seo: draftSeo(fields, pages, checker), not_found_on_website, dropped };
 }
 
+// Every logo candidate whose quotes hold, best first. The build fetches them in turn and keeps the first that is a
+// real image (crawler/logo-capture.ts); the draft's logo_url is then the stored copy's address, with these quotes.
+export function logoCandidates(facts: Facts, pages: PageEvidence[]): Array<{ url: string; evidence: Evidence[]; rank?: number }> {
+  const checker = evidenceChecker(pages);
+  return (facts.scalars.logo_url ?? []).flatMap((c) => {
+    const url = cleanValue('logo_url', c.value, []);
+    const kept = url ? checker.check('logo_url', url, c.evidence).kept : [];
+    return url && kept.length ? [{ url, evidence: kept, rank: c.rank }] : [];
+  });
+}
+
 // SEO texts from the home page's own title and the drafted short description, within the spec's bounds
 // (title 70, meta 170), each with its quotes; nothing when they would not fit or are not supported.
 function draftSeo(fields: Record<DraftField, BuiltDraftField>, pages: PageEvidence[], checker: EvidenceChecker): BuiltSeo {

@@ -1,11 +1,14 @@
 import type { LanguageModel } from 'ai';
 import type { PageEvidence } from '../domain/evidence';
-import { assemble, type Assembled, type BuiltDraftField, type Dropped } from './assemble';
+import { assemble, logoCandidates, type Assembled, type BuiltDraftField, type Dropped } from './assemble';
 import { crawlSite, type CrawlOptions, type CrawlProgress } from './crawl';
 import { AI_LISTS, AI_SCALARS, proposeWithModel, type AiProposal } from './draft-ai';
 import { extractFacts } from './extract';
 import { emptyFacts, type Facts } from './facts';
+import { captureLogo, type CapturedLogo } from './logo-capture';
 import type { SafeFetchOptions } from './safe-fetch';
+import { logoFileName } from '../domain/logo-files';
+import { DRAFT_FIELDS, isDraftField } from '../domain/draft-fields';
 
 // The whole build: crawl (robots-obeying, through the safe fetch), read the facts the pages state,
 // let the model (if configured) propose the rest, keep only values whose quotes are on the pages.
@@ -24,6 +27,9 @@ export type BuildDraftOptions = {
   modelTimeoutMs?: number;
   signal?: AbortSignal;
   now?: Date; // from the caller's clock: years and milestone dates after it are not plausible
+  // Where stored logos are served (`${siteUrl}/logos`). Without it no logo is fetched and logo_url stays empty:
+  // a draft never points at an image nobody checked.
+  logoBaseUrl?: string;
 };
 
 export type DraftBuildResult = Omit<Assembled, 'company_socials'> & {
@@ -34,6 +40,7 @@ export type DraftBuildResult = Omit<Assembled, 'company_socials'> & {
   warnings: string[];
   used_model: boolean;
   dropped: Dropped[];
+  logo: CapturedLogo | null; // checked bytes for the caller to store under logo_url's address
 };
 
 // Stored sources are capped so a draft row stays small.
@@ -56,6 +63,10 @@ export async function buildDraft(o: BuildDraftOptions): Promise<DraftBuildResult
   const warnings: string[] = [];
   for (const s of crawl.skipped.slice(0, 10)) warnings.push(`Skipped ${s.url}: ${s.reason}`);
   for (const p of crawl.pages.filter((x) => x.truncated)) warnings.push(`${p.finalUrl} is larger than the size limit; only its beginning was read.`);
+  // The logo is fetched while the model drafts: neither waits for the other.
+  const logoTask = o.logoBaseUrl
+    ? captureLogo({ candidates: logoCandidates(facts, pages), fetch: { ...o.fetchOptions, signal: o.signal }, beforeRequest: crawl.robots.guard })
+    : null;
 
   let proposal: AiProposal | null = null;
   if (!o.model) {
@@ -74,6 +85,17 @@ export async function buildDraft(o: BuildDraftOptions): Promise<DraftBuildResult
     }
   }
   const result = assemble({ facts, proposal, pages, categories: o.categories, now: o.now });
+  const logo = logoTask ? await logoTask : null;
+  result.fields.logo_url = logo?.logo && o.logoBaseUrl
+    ? { value: `${o.logoBaseUrl.replace(/\/+$/, '')}/${logoFileName(logo.logo.id, logo.logo.type)}`, state: 'ai', evidence: logo.logo.evidence }
+    : { value: null, state: 'not_found', evidence: [] };
+  result.not_found_on_website = [
+    ...DRAFT_FIELDS.filter((f) => result.fields[f].value === null),
+    ...result.not_found_on_website.filter((x) => !isDraftField(x)),
+  ];
+  if (logo && !logo.logo && logo.refused.length) {
+    warnings.push(`No logo was kept: ${logo.refused.slice(0, 3).map((r) => `${r.url} (${r.reason})`).join('; ')}${logo.refused.length > 3 ? '; …' : ''}.`);
+  }
   const droppedByModel = result.dropped.filter((d) => d.origin === 'model').length;
   if (droppedByModel) warnings.push(`${droppedByModel} value(s) proposed by the language model were left out because their quotes are not on the website, are someone else's words, or do not support the value.`);
   report({ step: 'done', current_url: null });
@@ -85,6 +107,7 @@ export async function buildDraft(o: BuildDraftOptions): Promise<DraftBuildResult
     sources: pages,
     warnings,
     used_model: proposal !== null,
+    logo: logo?.logo ?? null,
   };
 }
 

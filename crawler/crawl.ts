@@ -21,7 +21,8 @@ export type CrawlOptions = {
   onProgress?: (p: CrawlProgress) => void;
 };
 
-export type CrawlResult = { home: CrawledPage; pages: CrawledPage[]; skipped: SkippedPage[]; planned: number };
+// `robots`: the robots.txt answers read during the crawl, for later requests of the same build (its logo).
+export type CrawlResult = { home: CrawledPage; pages: CrawledPage[]; skipped: SkippedPage[]; planned: number; robots: RobotsCache };
 
 // Adds a scheme to "example.com" and checks the result is a URL we may fetch.
 export function normaliseStartUrl(input: string): string {
@@ -205,5 +206,5 @@ export async function crawlSite(o: CrawlOptions): Promise<CrawlResult> {
     }
     throw new BuildFailure('homepage_error', `The homepage could not be read: ${reasonOf(e ?? 'no answer')}. Check that ${start} opens in a browser and try again.`);
   }
-  return { home, pages: [home, ...pages.filter((p) => p !== home)], skipped, planned: progress.pages_planned };
+  return { home, pages: [home, ...pages.filter((p) => p !== home)], skipped, planned: progress.pages_planned, robots };
 }

@@ -55,6 +55,13 @@ export function extractHomeMeta(f: Facts, p: ParsedPage): void {
   extractLogo(f, p);
 }
 
+// Logo candidates, best first: JSON-LD Organization.logo (rank 1, extract-jsonld.ts), an <img> named a logo (2), the
+// site's icons, largest first, apple-touch-icon counting as 180 px when it gives no size (3), and last the page's
+// share image (SHARE_IMAGE_RANK), which is a logo only on some sites. The draft build fetches them in this order and
+// keeps the first that is really an image (crawler/logo-capture.ts).
+export const SHARE_IMAGE_RANK = 6;
+const ICON_CANDIDATES = 3;
+
 function extractLogo(f: Facts, p: ParsedPage): void {
   const url = p.url;
   const abs = (s: string) => { try { return new URL(s, url).href; } catch { return null; } };
@@ -66,11 +73,20 @@ function extractLogo(f: Facts, p: ParsedPage): void {
       return false;
     }
   });
-  const icons = p.$('link[rel~="apple-touch-icon"], link[rel~="icon"]').toArray()
-    .map((el) => ({ href: p.$(el).attr('href') ?? '', size: Number((p.$(el).attr('sizes') ?? '').split('x')[0]) || 0 }))
+  const icons = p.$('link[rel~="apple-touch-icon"], link[rel~="apple-touch-icon-precomposed"], link[rel~="icon"]').toArray()
+    .map((el) => {
+      const rel = (p.$(el).attr('rel') ?? '').toLowerCase();
+      const declared = Number((p.$(el).attr('sizes') ?? '').split(/x/i)[0]) || 0;
+      return { href: p.$(el).attr('href') ?? '', size: declared || (rel.includes('apple-touch-icon') ? 180 : 0) };
+    })
     .filter((i) => i.href && !i.href.startsWith('data:') && !/\.ico$/i.test(i.href))
     .sort((a, b) => b.size - a.size);
-  if (icons[0] && abs(icons[0].href)) addScalar(f, 'logo_url', abs(icons[0].href)!, [attrEv(url, icons[0].href)], 3);
+  for (const icon of icons.slice(0, ICON_CANDIDATES)) {
+    const href = abs(icon.href);
+    if (href) addScalar(f, 'logo_url', href, [attrEv(url, icon.href)], 3);
+  }
+  const share = meta(p, 'og:image') ?? meta(p, 'og:image:url') ?? meta(p, 'twitter:image');
+  if (share && !share.startsWith('data:') && abs(share)) addScalar(f, 'logo_url', abs(share)!, [attrEv(url, share)], SHARE_IMAGE_RANK);
 }
 
 const EMAIL_RANK = (e: string) => (/^(hello|hi|contact|info|support|team|help|sales)@/i.test(e) ? 2 : /^(press|media|jobs|careers|privacy|legal|abuse|security|dpo|gdpr|noreply|no-reply)@/i.test(e) ? 9 : 4);

@@ -46,6 +46,7 @@ export type SafeResponse = {
   mediaType: string;
   charset: string | null;
   text: string; // decoded body ('' for non-2xx answers, which are not read)
+  body: Buffer; // the same body as received (after Content-Encoding), for images
   bytes: number;
   truncated: boolean;
   redirects: string[]; // the URLs that redirected, in order
@@ -162,7 +163,7 @@ async function readResponse(url: URL, pinned: { address: string }, res: http.Inc
   const base = { url: url.href, status, headers: res.headers, mediaType, charset, redirects, address: pinned.address };
   if (status < 200 || status > 299) {
     res.destroy(); // error pages are not read
-    return { ...base, text: '', bytes: 0, truncated: false };
+    return { ...base, text: '', body: Buffer.alloc(0), bytes: 0, truncated: false };
   }
   if (opts.accept !== 'any' && !HTML_TYPES.has(mediaType)) {
     res.destroy();
@@ -171,7 +172,7 @@ async function readResponse(url: URL, pinned: { address: string }, res: http.Inc
   const { body, truncated } = await readCapped(decoded(res), opts.maxBytes ?? DEFAULT_MAX_BYTES, signal);
   res.destroy();
   const { text, charset: used } = decodeBody(body, charset, HTML_TYPES.has(mediaType));
-  return { ...base, charset: used, text, bytes: body.length, truncated };
+  return { ...base, charset: used, text, body, bytes: body.length, truncated };
 }
 
 function decoded(res: http.IncomingMessage): Readable {

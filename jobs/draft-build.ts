@@ -6,6 +6,7 @@ import { categoryNames, failDraft, getDraft, saveDraftBuild, setDraftProgress } 
 import { applyRebuild, completeness, fromBuild, DRAFT_FIELDS, type DraftFieldMap } from '../domain/draft-fields';
 import { buildDraft, type BuildDraftOptions, type BuildProgress } from '../crawler/build-draft';
 import { BuildFailure } from '../crawler/failure';
+import { saveLogo } from '../storage/queries/logos';
 import { enqueue, type HandlerSpec } from './queue';
 
 // The 'draft_build' job: crawl and draft one submitted URL, moving the draft crawling → drafting →
@@ -18,6 +19,7 @@ export type DraftBuildPayload = { draftId: string };
 export type DraftBuildDeps = {
   fetchOptions: BuildDraftOptions['fetchOptions'];
   model?: LanguageModel | null;
+  logoBaseUrl: string; // `${siteUrl}/logos`: where the logo the build stores is served
   crawl?: BuildDraftOptions['crawl'];
   concurrency?: number; // draft builds at once across the service (default 4)
   perUser?: number; // draft builds at once for one user (default 1); the rest wait in the queue
@@ -53,6 +55,7 @@ export function draftBuildHandler(deps: DraftBuildDeps): HandlerSpec<DraftBuildP
       try {
         const result = await buildDraft({
           url: draft.url, fetchOptions: deps.fetchOptions, model: deps.model, crawl: deps.crawl, categories: categoryNames(db), signal, now: clock.now(),
+          logoBaseUrl: deps.logoBaseUrl,
           onProgress: (p) => {
             const stepChanged = p.step !== progress.step;
             progress = { ...p, started_at: startedAt, updated_at: iso() };
@@ -73,6 +76,11 @@ export function draftBuildHandler(deps: DraftBuildDeps): HandlerSpec<DraftBuildP
         const milestones = current.milestones.length ? current.milestones : result.milestones;
         const seo = current.seo?.title || current.seo?.meta ? current.seo : result.seo;
         const done = iso();
+        // Stored before the draft that points at it, so a ready draft never names a missing file.
+        if (result.logo) {
+          const { id, mediaType, bytes, width, height, sourceUrl } = result.logo;
+          saveLogo(db, { id, contentType: mediaType, bytes, width, height, sourceUrl, createdAt: done });
+        }
         saveDraftBuild(db, draftId, {
           fields, faqs, founders, companySocials, founderSocials, milestones, seo,
           completeness: completeness({ fields, faqs, founders, company_socials: companySocials }).percent,

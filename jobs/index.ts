@@ -5,6 +5,7 @@ import type { Clock } from '../tools/clock';
 import type { AppConfig } from '../tools/context';
 import { modelFromEnv } from '../crawler/model';
 import { userAgentFor } from '../crawler/safe-fetch';
+import { LOGO_PATH_PREFIX } from '../domain/logo-files';
 import { draftBuildHandler, DRAFT_BUILD_JOB } from './draft-build';
 import { draftRegenerateHandler, DRAFT_REGENERATE_JOB } from './draft-regenerate';
 import { createTransport, emailHandler, EMAIL_JOB, queuedMailer, type Mailer, type MailTransport } from './mailer';
@@ -16,6 +17,7 @@ import { runDueJobs, startWorker, type JobEvent, type RunSummary, type Worker } 
 // Wiring for transport/server.ts and the admin CLI: every job kind with its handler.
 
 export const fetchOptionsFor = (config: AppConfig) => ({ allowPrivate: config.crawlerAllowPrivate, userAgent: userAgentFor(config.siteUrl) });
+export const logoBaseUrlFor = (config: AppConfig) => `${config.siteUrl}${LOGO_PATH_PREFIX.replace(/\/$/, '')}`;
 export const mailFromFor = (config: AppConfig) => `${config.siteName} <no-reply@${new URL(config.siteUrl).hostname}>`;
 
 export type JobDeps = {
@@ -35,7 +37,7 @@ export function jobHandlers(d: JobDeps): { handlers: Handlers; transport: MailTr
   const transport = d.transport ?? createTransport({ smtpUrl: env.SMTP_URL, from: mailFromFor(d.config), db: d.db, clock: d.clock, log: d.log });
   const handlers: Handlers = {
     [EMAIL_JOB]: emailHandler(transport),
-    [DRAFT_BUILD_JOB]: draftBuildHandler({ fetchOptions: fetchOptionsFor(d.config), model }),
+    [DRAFT_BUILD_JOB]: draftBuildHandler({ fetchOptions: fetchOptionsFor(d.config), model, logoBaseUrl: logoBaseUrlFor(d.config) }),
     [DRAFT_REGENERATE_JOB]: draftRegenerateHandler({ model }),
     ...listingJobHandlers({ config: d.config }),
     ...ordersJobHandlers,

@@ -1,6 +1,7 @@
 import type { Child } from 'hono/jsx';
 import type { ListingSummary } from '../tools/listing-summary';
 import { externalHref } from './safe-url';
+import { monogramPath } from './logos/monogram';
 
 // Building blocks shared by the pages. Everything user-written is passed as a value, so hono/jsx escapes it.
 
@@ -13,12 +14,12 @@ export const plural = (n: number, one: string, many = `${one}s`) => `${NUMBER.fo
 
 export const listingPath = (slug: string) => `/listings/${encodeURIComponent(slug)}`;
 
-export function Logo(props: { url: string | null | undefined; size?: number }) {
-  const src = externalHref(props.url);
+// A product's logo, or its monogram (initials on its own colour) when it has none. The name stands next to the logo
+// wherever one is shown, so the image is decorative (alt=""), unless the caller names it.
+export function Logo(props: { url: string | null | undefined; slug: string; name: string; size?: number; alt?: string }) {
   const size = props.size ?? 40;
-  return src
-    ? <img class={size < 40 ? 'logo sm' : 'logo'} src={src} alt="" width={size} height={size} loading="lazy" decoding="async" />
-    : <span class={size < 40 ? 'logo sm' : 'logo'} aria-hidden="true"></span>;
+  const src = externalHref(props.url) ?? monogramPath(props.slug, props.name);
+  return <img class={size < 40 ? 'logo sm' : 'logo'} src={src} alt={props.alt ?? ''} width={size} height={size} loading="lazy" decoding="async" />;
 }
 
 // One ranked or listed product: logo, name (a link to its page), tagline, category and its metric.
@@ -27,7 +28,7 @@ export function ListingRow(props: { item: ListingSummary; rank?: number; metric?
   return (
     <li>
       {props.rank !== undefined ? <span class="rank-no">{`#${props.rank}`}</span> : null}
-      <Logo url={it.logo_url} />
+      <Logo url={it.logo_url} slug={it.slug} name={it.name} />
       <div class="grow">
         <a href={listingPath(it.slug)}><strong>{it.name}</strong></a>
         {it.tagline ? <div class="muted small">{it.tagline}</div> : null}

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { AppDeps } from '../transport/app';
 import { registry } from '../tools/registry';
 import { registerBadgeRoutes } from './badges/routes';
+import { registerLogoRoutes } from './logos/routes';
 import { registerSeoRoutes } from './seo/routes';
 import { registerViewBeacon } from './views/beacon';
 import { apiDocsHtml } from './docs/page';
@@ -32,6 +33,7 @@ export function registerSite(app: Hono, deps: AppDeps): void {
   registerSubmitRoutes(app, deps);
   registerViewBeacon(app, deps);
   registerBadgeRoutes(app, deps);
+  registerLogoRoutes(app, deps);
   registerHomePage(app, deps);
   registerLaunchPages(app, deps);
   registerListingPages(app, deps);

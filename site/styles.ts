@@ -31,7 +31,7 @@ h1{font-size:1.8rem;line-height:1.2;margin:.5rem 0 1rem}h2{font-size:1.25rem;mar
 ol.rank,ul.plain,ol.plain{list-style:none;margin:0;padding:0}
 ol.rank li,ul.plain li,ol.plain li{display:flex;gap:.75rem;align-items:center;padding:.6rem 0;border-bottom:1px solid var(--line)}
 .rank-no{width:2.2rem;text-align:right;color:var(--muted);font-variant-numeric:tabular-nums}
-.logo{width:40px;height:40px;border-radius:8px;background:var(--line);object-fit:cover;flex:none}
+.logo{width:40px;height:40px;border-radius:8px;background:var(--line);object-fit:contain;flex:none}
 .grow{flex:1;min-width:0}.nowrap{white-space:nowrap}
 .pill{display:inline-block;border:1px solid var(--line);border-radius:999px;padding:.05rem .6rem;font-size:.8rem;color:var(--muted);line-height:1.3}
 a.pill{padding:.2rem .65rem;min-height:24px;margin:.1rem 0}

@@ -37,6 +37,7 @@ export type SiteServer = {
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.txt': 'text/plain; charset=utf-8', '.json': 'application/json',
   '.pdf': 'application/pdf', '.png': 'image/png', '.xml': 'application/xml',
+  '.jpg': 'image/jpeg', '.webp': 'image/webp', '.svg': 'image/svg+xml', '.ico': 'image/x-icon',
 };
 
 export const HUGE_TAIL = 'TAIL-MARKER-9981';

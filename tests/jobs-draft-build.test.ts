@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -13,10 +14,11 @@ import { enqueue } from '../jobs/queue';
 import { runDueJobs } from '../jobs/worker';
 import { userAgentFor } from '../crawler/safe-fetch';
 import { addCategory, addUser } from './fixtures';
-import { serveSite, type SiteServer } from './fixture-server';
+import { serveSite, SITES_DIR, type SiteServer } from './fixture-server';
+import { logoById } from '../storage/queries/logos';
 
 const fetchOptions = { allowPrivate: false, userAgent: userAgentFor('http://directory.test'), trustAddress: (a: string) => a === '127.0.0.1' };
-const handlers = { [DRAFT_BUILD_JOB]: draftBuildHandler({ fetchOptions, model: null }) };
+const handlers = { [DRAFT_BUILD_JOB]: draftBuildHandler({ fetchOptions, model: null, logoBaseUrl: 'http://directory.test/logos' }) };
 
 const sites: Record<string, SiteServer> = {};
 beforeAll(async () => {
@@ -76,6 +78,12 @@ describe('draft_build job', () => {
     expect(d.build!.pages).toHaveLength(10);
     expect(d.build!.sources.find((s) => s.url.endsWith('/about'))!.text).toContain('founded in 2019');
     expect(d.build!.warnings.join('\n')).toMatch(/No language model is configured/);
+    // The logo is our checked copy of the JSON-LD logo, stored under its hash; its quote is where the page names it.
+    const png = readFileSync(join(SITES_DIR, 'rich', 'img', 'logo.png'));
+    const sha = createHash('sha256').update(png).digest('hex');
+    expect(d.fields.logo_url).toMatchObject({ value: `http://directory.test/logos/${sha}.png`, state: 'ai' });
+    expect(d.fields.logo_url!.evidence[0]).toMatchObject({ url: sites.rich.url, quote: `${sites.rich.origin}/img/logo.png` });
+    expect(logoById(db, sha)).toMatchObject({ contentType: 'image/png', width: 48, height: 48, bytes: png });
   });
 
   it('fails with the reason when robots.txt is unavailable, without retrying', async () => {

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { etagOf } from '../domain/etag';
+import { isLogoFilePath } from '../domain/logo-files';
 import { API_PREFIX } from '../rest-adapter/routes';
 import { SESSION_COOKIES } from '../auth/session';
 
@@ -22,6 +23,7 @@ const LIFETIMES: Array<[string, number, number]> = [
   [`${API_PREFIX}/`, 60, 300], // listings, search, launches, leaderboards, awards, badges
   ['/docs/', 3600, 86400],
   ['/badges/', 300, 3600],
+  ['/logos/monogram/', 86400, 604800], // the URL changes with the name (site/logos/monogram.ts)
   ['/categories', 300, 3600],
   ['/blog', 300, 3600],
   ['/founders', 300, 3600],
@@ -76,6 +78,9 @@ export function httpCache(): MiddlewareHandler {
       return;
     }
     const path = c.req.path;
+    // Content-addressed logo files are the same for everyone and never change: their handler's Cache-Control, ETag
+    // and 304 stand, with or without credentials, and they do not vary by Cookie.
+    if (isLogoFilePath(path)) return;
     addVary(res.headers, path.startsWith(`${API_PREFIX}/`) ? 'Authorization' : 'Cookie');
     if (carriesCredentials(c)) {
       if (!/no-store/.test(res.headers.get('cache-control') ?? '')) res.headers.set('cache-control', 'private, no-store');

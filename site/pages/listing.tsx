@@ -55,7 +55,7 @@ function ListingPage(props: { siteName: string; l: ListingProfile; badges: Badge
       {/* The view counter: fetched on every real page view, cached page or not (site/views/beacon.ts). */}
       <img class="beacon" src={`/v/${l.slug}.gif`} alt="" width="1" height="1" aria-hidden="true" decoding="async" />
       <div class="listing-head">
-        <Logo url={l.logo_url} size={72} />
+        <Logo url={l.logo_url} slug={l.slug} name={l.name} size={72} />
         <div class="grow">
           <h1>{l.name}</h1>
           {l.tagline ? <p class="muted">{l.tagline}</p> : null}

@@ -26,7 +26,7 @@ export function registerUpdatesPage(app: Hono, deps: AppDeps): void {
                 <article class="grow" aria-labelledby={`update-${u.id}`}>
                   <h2 id={`update-${u.id}`} class="h3">{u.title}</h2>
                   <p class="small muted">
-                    <Logo url={u.listing.logo_url} size={20} /> <a href={listingPath(u.listing.slug)}>{u.listing.name}</a> ·{' '}
+                    <Logo url={u.listing.logo_url} slug={u.listing.slug} name={u.listing.name} size={20} /> <a href={listingPath(u.listing.slug)}>{u.listing.name}</a> ·{' '}
                     <time datetime={u.created_at}>{formatDate(u.created_at)}</time>
                   </p>
                   <Paragraphs text={u.body} />

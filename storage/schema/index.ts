@@ -11,3 +11,4 @@ export * from './idempotency';
 export * from './ownership';
 export * from './claims';
 export * from './listing-history';
+export * from './logos';
