@@ -179,7 +179,7 @@ describe('meta tag claim, from start to owner', () => {
     expect(location(res)).toBe(claimPath);
     const $ = await openClaim(b, claimPath);
     expect($('h1').text()).toBe('You are an owner of Meta & Co');
-    expect($('a[href="/account"]').text()).toBe('Go to your account');
+    expect($('main a[href="/account"]').text()).toBe('Go to your account');
     expect($(`form[action="${claimPath}/verify"]`).length).toBe(0);
     expect(isListingOwner(app.db, ids.meta, userId)).toBe(true);
     const listing = await (await fetch(`${app.api}/listings/site-meta-co`)).json();
