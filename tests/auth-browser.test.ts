@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import * as oauth from 'oauth4webapi';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium, NO_BROWSER } from './browser/chromium';
 import { getJson, startApp, type TestApp } from './harness';
 
 // One person, one real browser (Debian's chromium, headless, installed by .ci/run): sign up, sign out, sign in,
 // create an API key and copy it from the page, then connect an app through OAuth: the sign-in page, the consent
 // page naming the app, where it sends you back to and what it may do, Allow, and back at the app with a code.
-const CHROMIUM = '/usr/bin/chromium';
-const LAUNCH_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const PERSON = { email: 'grace@example.test', name: 'Grace Hopper', password: 'a browser test password' };
 const insecure = { [oauth.allowInsecureRequests]: true } as const;
 
@@ -29,7 +27,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => appServer.listen(0, '127.0.0.1', () => r()));
   redirectUri = `http://127.0.0.1:${(appServer.address() as AddressInfo).port}/callback`;
-  if (existsSync(CHROMIUM)) browser = await chromium.launch({ executablePath: CHROMIUM, args: LAUNCH_ARGS });
+  browser = await launchChromium();
 });
 afterAll(async () => {
   await browser?.close();
@@ -39,7 +37,7 @@ afterAll(async () => {
 
 describe('a person in a real browser', () => {
   it('signs up, signs in, creates an API key, and connects an app through OAuth consent', { timeout: 90_000 }, async (ctx) => {
-    ctx.skip(!browser, `${CHROMIUM} is not installed (Debian package "chromium"; .ci/run installs it)`);
+    ctx.skip(!browser, NO_BROWSER);
     const context = await browser!.newContext();
     const page = await context.newPage();
 

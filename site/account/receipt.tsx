@@ -1,5 +1,7 @@
 import { formatDate } from '../components';
 import { AccountLayout } from './ui';
+import { vatLine } from '../../domain/vat';
+import type { VatRule } from '../../storage/schema/orders';
 
 // An order as its buyer sees it afterwards (get_order): what was bought, the amounts with the VAT line once,
 // and where it stands. Paid orders read as a receipt; pending ones link to the checkout page.
@@ -7,7 +9,7 @@ type Line = { name: string; price_cents: number; week: string | null; fulfilled:
 export type OrderView = {
   number: string; status: string; created_at: string; paid_at: string | null; fulfilled_at: string | null; checkout_url?: string;
   billing_country: string | null; vat_number: string | null; payment_method: string | null;
-  totals: { subtotal_cents: number; vat_rate_percent: number; vat_cents: number; total_cents: number; vat_note: string; reverse_charge: boolean };
+  totals: { subtotal_cents: number; vat_rate_percent: number; vat_cents: number; total_cents: number; vat_rule: VatRule; vat_country: string | null; reverse_charge: boolean };
   lines: Line[];
 };
 
@@ -35,7 +37,7 @@ export function ReceiptPage(p: { siteName: string; order: OrderView; seller?: st
             </tr>
           ))}
           <tr><td>Subtotal</td><td class="nowrap">{money(o.totals.subtotal_cents)}</td></tr>
-          <tr><td>{`VAT ${o.totals.vat_rate_percent} %`} <span class="muted small">{o.totals.vat_note}</span></td><td class="nowrap">{money(o.totals.vat_cents)}</td></tr>
+          <tr><td>{vatLine({ rule: o.totals.vat_rule, country: o.totals.vat_country, rateBp: Math.round(o.totals.vat_rate_percent * 100), vatNumber: o.vat_number })}</td><td class="nowrap">{money(o.totals.vat_cents)}</td></tr>
           <tr><th scope="row">Total</th><th class="nowrap">{money(o.totals.total_cents)}</th></tr>
         </tbody>
       </table>

@@ -13,6 +13,7 @@ import { AccountPage, SignInPage, SignUpPage, type AccountView } from './views';
 import { registerInteractionRoutes } from './interaction-routes';
 import { callToolAs, PageNotFound } from '../call-tool';
 import { setUserName } from '../../storage/queries/users';
+import { sellerDetails } from '../../storage/queries/settings';
 import { ReceiptNotFound, ReceiptPage, type OrderView } from './receipt';
 import { registerListingEditRoutes } from './listing-edit';
 import type { MyClaim, MyDraft, MyListing, MyOrder } from './lists';
@@ -155,7 +156,8 @@ export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {
     if (!user) return seeOther(c, `/signin?next=${encodeURIComponent(c.req.path)}`);
     try {
       const order = await callToolAs<OrderView>(deps, 'get_order', { number: c.req.param('number').slice(0, 32) }, user.userId, clientIp(c, deps.config));
-      return send(c, ReceiptPage({ siteName, order }));
+      const seller = sellerDetails(deps.db);
+      return send(c, ReceiptPage({ siteName, order, seller: [seller.legalName || siteName, ...seller.address.split('\n').map((l) => l.trim()).filter(Boolean), ...(seller.vatId ? [`VAT ID ${seller.vatId}`] : [])] }));
     } catch (err) {
       if (err instanceof PageNotFound) return send(c, ReceiptNotFound(siteName), 404);
       throw err;
