@@ -1,30 +1,18 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCli } from './admin-cli-runner';
 import { openDb } from '../storage/db';
 import { getJson, startApp, type TestApp } from './harness';
 import { admin } from './orders-helpers';
 
 // Blog authoring with the operator CLI: Markdown files with front matter are imported by slug (re-import edits),
 // a run with a bad file writes nothing, and the posts appear on /blog through the sanitising Markdown pipeline.
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 let dir: string;
 let dbPath: string;
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'transport/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, DATABASE_PATH: dbPath } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => runAdminCli({ DATABASE_PATH: dbPath }, args);
 
 function posts(): Array<{ slug: string; title: string; author: string; excerpt: string; tags: string; draft: number; published_at: string; body_markdown: string }> {
   if (!existsSync(dbPath)) return [];

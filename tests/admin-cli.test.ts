@@ -1,32 +1,18 @@
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCli } from './admin-cli-runner';
 import { openDb } from '../storage/db';
 import { signIn } from '../auth/accounts';
 import { sha256Hex } from '../auth/api-keys';
 import { systemClock } from '../tools/clock';
 
 // Runs the real operator CLI as a child process against a temp database, as an operator would.
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 let dir: string;
 let dbPath: string;
 
-function cli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'transport/admin.ts', ...args], {
-      cwd: ROOT, env: { ...process.env, DATABASE_PATH: dbPath, SEED_DEMO: 'true' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (...args: string[]) => runAdminCli({ DATABASE_PATH: dbPath, SEED_DEMO: 'true' }, args);
 
 function query<T = any>(sql: string, ...params: unknown[]): T[] {
   const db = openDb(dbPath);

@@ -1,31 +1,16 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load } from 'cheerio';
 import { startApp, TEST_NOW, type TestApp } from './harness';
 import { addListing } from './fixtures';
 import { Browser, hiddenFields, signUp, submitForm } from './auth-helpers';
 import { startDnsServer, type DnsServer } from './dns-server';
+import { startSite, type Site } from './claim-site-server';
 import { isListingOwner } from '../storage/queries/ownership';
 
 // Claiming a listing on the website, as a person without JavaScript would: a cookie jar, forms read from the
 // served HTML, redirects followed by hand. Verification succeeds against a loopback DNS server and small
 // websites whose homepage and files the test changes, as in tests/claims.e2e.test.ts.
 
-type Site = { origin: string; homepage: string; files: Map<string, string>; close(): Promise<void> };
-async function startSite(): Promise<Site> {
-  const site = { homepage: '<!doctype html><html><head><title>Home</title></head><body>Hi</body></html>', files: new Map<string, string>() };
-  const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(site.homepage);
-    const file = site.files.get(path);
-    if (file !== undefined) return void res.writeHead(200, { 'content-type': 'text/plain' }).end(file);
-    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return Object.assign(site, { origin, close: () => new Promise<void>((r) => server.close(() => r())) });
-}
 
 let app: TestApp;
 let dns: DnsServer;

@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { getJson, mcpClient, startApp, TEST_NOW, type Era, type TestApp, resultBody } from './harness';
 import { addListing, addUser } from './fixtures';
 import { startDnsServer, type DnsServer } from './dns-server';
+import { startSite, type Site } from './claim-site-server';
 import { createApiKey } from '../auth/accounts';
 import { isListingOwner } from '../storage/queries/ownership';
 import type { Scope } from '../tools/scopes';
@@ -12,20 +11,6 @@ import type { Scope } from '../tools/scopes';
 // Every claim method against real fixtures: a DNS server on loopback answering TXT questions, and small
 // websites on 127.0.0.1 whose homepage and well-known file the test changes as a company would.
 
-type Site = { origin: string; homepage: string; files: Map<string, string>; close(): Promise<void> };
-async function startSite(): Promise<Site> {
-  const site = { homepage: '<!doctype html><html><head><title>Home</title></head><body><h1>Welcome</h1></body></html>', files: new Map<string, string>() };
-  const server: Server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
-    if (path === '/') return void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(site.homepage);
-    const file = site.files.get(path);
-    if (file !== undefined) return void res.writeHead(200, { 'content-type': 'text/plain' }).end(file);
-    res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return Object.assign(site, { origin, close: () => new Promise<void>((r) => server.close(() => r())) });
-}
 
 let app: TestApp;
 let dns: DnsServer;
