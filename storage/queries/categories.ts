@@ -1,6 +1,6 @@
 import type { Db } from '../db';
 import type { Faq } from '../schema';
-import { memoUntilChange } from './memo';
+import { memoOn } from './memo';
 
 export type CategoryRow = { id: number; slug: string; name: string; description: string; parent_id: number | null };
 export type CategoryDetail = CategoryRow & { faqs: Faq[] };
@@ -35,9 +35,9 @@ function stmts(db: Db) {
 export const allCategories = (db: Db): CategoryRow[] => stmts(db).all.all() as CategoryRow[];
 
 // Live listings per category, its descendants included and each listing counted once. Reading every
-// membership is the costly part, so the result is remembered until the database changes.
+// membership is the costly part, so the result is remembered until a listing, membership or category changes.
 export function liveCountsByCategory(db: Db): Map<number, number> {
-  return memoUntilChange(db, 'category-counts', '', () => {
+  return memoOn(db, 'category-counts', '', ['listings', 'listing_categories', 'categories'], () => {
     const parentOf = new Map(allCategories(db).map((c) => [c.id, c.parent_id]));
     return subtreeCounts(stmts(db).liveMemberships.all() as [number, number][], parentOf);
   });

@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db';
 import { decayWeight } from '../../domain/ranking';
 import { weekRange } from '../../domain/weeks';
-import { memoUntilChange } from './memo';
+import { memoOn } from './memo';
 
 export type VoteRankRow = { id: number; votes: number; launchedAt: string | null };
 export type IdPage = { ids: number[]; total: number };
@@ -84,13 +84,14 @@ export function launchedBetweenIds(db: Db, start: string, end: string, limit: nu
   return { ids: ids(s.launchedBetween.all(start, end, limit, offset)), total: countOf(s.countLaunchedBetween.get(start, end)) };
 }
 
-// Scores are computed as of the start of the current minute (a vote cast since then weighs 1) so that one
-// ranking serves every request of that minute until the next write.
+// Scores are computed as of the start of the current minute (a vote cast since then weighs 1) and the ranking is
+// materialised once per minute: votes cast during the minute move it at the next minute (the counts shown are
+// live), while a listing edit recomputes it at once.
 export function trendingIds(db: Db, now: Date, halfLifeHours: number, windowHours: number, limit: number, offset: number): IdPage {
   const s = stmts(db);
   const asOf = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
   const since = new Date(asOf.getTime() - windowHours * 3_600_000).toISOString();
-  const scored = memoUntilChange(db, 'trending', `${asOf.toISOString()}|${halfLifeHours}|${windowHours}`, () =>
+  const scored = memoOn(db, 'trending', `${asOf.toISOString()}|${halfLifeHours}|${windowHours}`, ['listings'], () =>
     ids(s.trendingScored.all({ now: asOf.toISOString(), since, halfLife: halfLifeHours })), 64);
   const page = scored.slice(offset, offset + limit);
   if (page.length < limit) {

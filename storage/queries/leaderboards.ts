@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import type { VoteRankRow } from './launches';
-import { memoUntilChange } from './memo';
+import { memoOn } from './memo';
+import { compareByVotes } from '../../domain/ranking';
 
 export type BillboardRow = { id: number; amount_cents: number };
 export type RatingRow = { id: number; rating: number; recorded_on: string; previous: number | null };
@@ -33,9 +34,10 @@ const REVENUE = `WITH r AS (
 function prepare(db: Db) {
   const s = db.sqlite;
   return {
-    weeklyVotes: s.prepare(`SELECT l.id, COUNT(*) AS votes, l.launched_at AS launchedAt
-      FROM votes v JOIN listings l ON l.id = v.listing_id
-      WHERE l.status = 'live' AND v.created_at >= ? AND v.created_at < ? GROUP BY l.id`),
+    // weekly_votes is kept by triggers on votes (migration 0011): one row per listing voted for that week.
+    weeklyVotes: s.prepare(`SELECT w.listing_id AS id, w.votes, l.launched_at AS launchedAt
+      FROM weekly_votes w JOIN listings l ON l.id = w.listing_id
+      WHERE w.week = ? AND w.votes > 0 AND l.status = 'live'`),
     allTime: s.prepare(`SELECT id, votes_count AS votes, launched_at AS launchedAt FROM listings
       WHERE status = 'live' AND votes_count > 0
       ORDER BY votes_count DESC, launched_at IS NULL, launched_at ASC, id ASC LIMIT ? OFFSET ?`),
@@ -59,10 +61,11 @@ function stmts(db: Db) {
 
 const countOf = (row: unknown) => (row as { n: number }).n;
 
-// Votes cast in [start, end) on live listings; unranked, callers order them with compareByVotes.
-// Remembered until the next write: a busy week has votes on thousands of listings. Callers must not mutate it.
-export const weeklyVoteRows = (db: Db, start: string, end: string): readonly VoteRankRow[] =>
-  memoUntilChange(db, 'weekly-votes', `${start}|${end}`, () => stmts(db).weeklyVotes.all(start, end) as VoteRankRow[], 64);
+// Live listings ranked by the votes cast in the launch week starting on `monday` (compareByVotes: votes, then
+// earliest launch, then id). Read from the ranked table and remembered, sorted, until a vote or a listing changes,
+// so paging through a busy week does not sort thousands of rows per request. Callers must not mutate it.
+export const weeklyVoteRanking = (db: Db, monday: string): readonly VoteRankRow[] =>
+  memoOn(db, 'weekly-votes', monday, ['votes', 'listings'], () => (stmts(db).weeklyVotes.all(monday) as VoteRankRow[]).sort(compareByVotes), 64);
 
 export function allTimeVotesPage(db: Db, limit: number, offset: number): BoardPage<VoteRankRow> {
   const s = stmts(db);

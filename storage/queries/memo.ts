@@ -1,33 +1,77 @@
 import type { Db } from '../db';
 import { Lru } from '../../domain/fuzzy';
 
-// Read results remembered until the database changes, so repeated reads (the same listing page, the same search,
-// a board) skip their queries while any write is visible to the very next read. total_changes() moves on every
-// write through this connection and data_version on every commit by another connection: one cheap query.
+// Read results remembered until something they show changes. Each answer is stored with the versions of the
+// topics it depends on (table change_versions, bumped by triggers on every write: migration 0011), so a page view
+// or a vote on one listing does not throw away search results or other listings, and a write by another process on
+// the same database is seen as soon as it commits.
+//
+// Fast path: total_changes() moves on every write through this connection and data_version on every commit by
+// another one; while that signature stands still nothing can have changed and the topics are not even read.
 // Callers must not mutate what they get back: it is shared.
-const signatureStmts = new WeakMap<Db, { get(): unknown }>();
+
+type Stmt = { get(...args: unknown[]): unknown };
+type PerDb = { signature: Stmt; version: Stmt; scopes: Map<string, Lru<string, Entry>>; computes: Map<string, number> };
+type Entry = { signature: string; topics: readonly string[]; versions: number[]; value: unknown };
+
+const perDb = new WeakMap<Db, PerDb>();
+function state(db: Db): PerDb {
+  let s = perDb.get(db);
+  if (!s) {
+    s = {
+      signature: db.sqlite.prepare('SELECT total_changes() AS c, data_version AS v FROM pragma_data_version'),
+      version: db.sqlite.prepare('SELECT version FROM change_versions WHERE topic = ?').pluck(),
+      scopes: new Map(),
+      computes: new Map(),
+    };
+    perDb.set(db, s);
+  }
+  return s;
+}
 
 export function dataSignature(db: Db): string {
-  let stmt = signatureStmts.get(db);
-  if (!stmt) {
-    stmt = db.sqlite.prepare('SELECT total_changes() AS c, data_version AS v FROM pragma_data_version');
-    signatureStmts.set(db, stmt);
-  }
-  const r = stmt.get() as { c: number; v: number };
+  const r = state(db).signature.get() as { c: number; v: number };
   return `${r.c}:${r.v}`;
 }
 
-const memos = new WeakMap<Db, Map<string, Lru<string, { signature: string; value: unknown }>>>();
+const versionsOf = (s: PerDb, topics: readonly string[]) => topics.map((t) => (s.version.get(t) as number | undefined) ?? 0);
+const same = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
-export function memoUntilChange<T>(db: Db, scope: string, key: string, compute: () => T, capacity = 1000): T {
-  let scopes = memos.get(db);
-  if (!scopes) memos.set(db, (scopes = new Map()));
-  let lru = scopes.get(scope);
-  if (!lru) scopes.set(scope, (lru = new Lru(capacity)));
+// `topics` names what the answer shows: table names, 'listing:<id>', 'votes', 'views', 'follows' (see migration
+// 0011). A function of the value when the topics are only known once it is read (a listing's id from its slug).
+// The value and the versions are read in one transaction, so they come from the same snapshot of the database.
+// `keep` may refuse to remember an answer that was made from something not yet current (see vocabularyIsCurrent).
+export function memoOn<T>(
+  db: Db, scope: string, key: string, topics: readonly string[] | ((value: T) => readonly string[]), compute: () => T, capacity = 1000,
+  keep: () => boolean = () => true,
+): T {
+  const s = state(db);
+  let lru = s.scopes.get(scope);
+  if (!lru) s.scopes.set(scope, (lru = new Lru(capacity)));
   const signature = dataSignature(db);
   const hit = lru.get(key);
-  if (hit && hit.signature === signature) return hit.value as T;
-  const value = compute();
-  lru.set(key, { signature, value });
-  return value;
+  if (hit) {
+    if (hit.signature === signature) return hit.value as T;
+    if (same(versionsOf(s, hit.topics), hit.versions)) {
+      hit.signature = signature;
+      return hit.value as T;
+    }
+  }
+  let entry!: Entry;
+  s.computes.set(scope, (s.computes.get(scope) ?? 0) + 1);
+  db.sqlite.transaction(() => {
+    const value = compute();
+    const names = typeof topics === 'function' ? topics(value) : topics;
+    entry = { signature, topics: names, versions: versionsOf(s, names), value };
+  })();
+  if (keep()) lru.set(key, entry);
+  return entry.value as T;
 }
+
+// The versions of some topics as one string: a validator for caches kept outside memoOn (search totals).
+export function topicVersions(db: Db, topics: readonly string[]): string {
+  return versionsOf(state(db), topics).join('.');
+}
+
+// How many times a scope's answers were computed rather than served from memory (tests and the bench read it).
+export const memoComputes = (db: Db, scope: string): number => state(db).computes.get(scope) ?? 0;

@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db';
 import { Lru, VocabIndex, type VocabEntry } from '../../domain/fuzzy';
 import { caseVariants, matchExpressionFor, type Vocabulary } from '../../domain/search-query';
-import { dataSignature } from './memo';
+import { topicVersions } from './memo';
 
 export const SEARCH_SORTS = ['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
@@ -76,6 +76,15 @@ function vocabulary(db: Db): Vocabulary {
   };
 }
 const sameBlob = (a: Buffer | null, b: Buffer | null) => (a === null || b === null ? a === b : a.equals(b));
+
+// Whether the typo vocabulary in memory is the index's current one. While a rebuild waits (see above), results
+// made with the older vocabulary are answered but not remembered: a cached read never outlives what it read.
+export function vocabularyIsCurrent(db: Db): boolean {
+  const v = state(db).vocab;
+  if (!v) return true; // no typo search has needed it yet
+  const structure = (stmt(db, 'SELECT block FROM listings_fts_data WHERE id = 10').get() as { block: Buffer } | undefined)?.block ?? null;
+  return sameBlob(v.structure, structure);
+}
 
 // Typed text → MATCH expression over the current vocabulary (null when nothing searchable was typed).
 export const matchExpression = (db: Db, q: string | undefined): string | null => (q ? matchExpressionFor(q, vocabulary(db)) : null);
@@ -186,11 +195,11 @@ function trendingPage(db: Db, q: SearchQuery, totals: (from: string, f: Built) =
   return { ids: out, total: totals('listings l', f) };
 }
 
-// Totals are remembered apart from sort and page until the database changes (see dataSignature): paging
-// through a browse, or switching its sort, does not count 100 000 rows again.
+// Totals are remembered apart from sort and page until a listing or a membership changes (memo.ts topics): paging
+// through a browse, switching its sort, or the votes and views that move meanwhile do not count 100 000 rows again.
 export function searchListingIds(db: Db, q: SearchQuery): IdPage {
   const s = state(db);
-  const signature = dataSignature(db);
+  const signature = topicVersions(db, ['listings', 'listing_categories']);
   const totals = (from: string, f: Built): number => {
     const key = `${from}|${f.where}|${JSON.stringify(f.params)}`;
     const known = s.totals.get(key);

@@ -1,8 +1,8 @@
 import type { Db } from '../db';
-import { memoUntilChange } from './memo';
+import { memoOn } from './memo';
 
 export function siteCounts(db: Db): { liveListings: number; categories: number; demoListings: number } {
-  return memoUntilChange(db, 'site-counts', '', () => {
+  return memoOn(db, 'site-counts', '', ['listings', 'categories'], () => {
     const row = db.sqlite
       .prepare(`SELECT (SELECT count(*) FROM listings WHERE status = 'live') AS live, (SELECT count(*) FROM categories) AS cats,
         (SELECT count(*) FROM listings WHERE is_demo = 1 AND status = 'live') AS demo`)

@@ -38,3 +38,11 @@ export function summariesByIds(db: Db, ids: number[], siteUrl: string): ListingS
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => (byId.has(id) ? [toSummary(byId.get(id)!, siteUrl)] : []));
 }
+
+// The vote counts of these listings now, in the same order (0 for one that is gone): shown over cached results.
+export function liveVoteCounts(db: Db, ids: readonly number[]): number[] {
+  let stmt = voteStmts.get(db);
+  if (!stmt) voteStmts.set(db, (stmt = db.sqlite.prepare('SELECT votes_count FROM listings WHERE id = ?').pluck()));
+  return ids.map((id) => (stmt!.get(id) as number | undefined) ?? 0);
+}
+const voteStmts = new WeakMap<Db, { get(id: number): unknown }>();

@@ -3,7 +3,7 @@ import type { ToolContext } from '../context';
 import { BOARDS, compareByVotes, ratingTrend, type BoardId } from '../../domain/ranking';
 import { weekRange } from '../../domain/weeks';
 import {
-  allTimeVotesPage, billboardPage, domainRatingPage, revenuePage, weeklyVoteRows,
+  allTimeVotesPage, billboardPage, domainRatingPage, revenuePage, weeklyVoteRanking,
 } from '../../storage/queries/leaderboards';
 
 export const metricSchema = z.object({
@@ -28,8 +28,7 @@ export function boardEntries(ctx: ToolContext, board: BoardId, q: Query): { entr
   const db = ctx.db;
   switch (board) {
     case 'community-weekly': {
-      const { start, end } = weekRange(q.week!);
-      const ranked = [...weeklyVoteRows(db, start, end)].sort(compareByVotes);
+      const ranked = weeklyVoteRanking(db, q.week!);
       const page = ranked.slice(q.offset, q.offset + q.limit);
       return { entries: page.map((r) => ({ id: r.id, metric: { ...base, value: r.votes } })), total: ranked.length };
     }

@@ -8,7 +8,7 @@ import { listingProfile, type ListingProfile } from './listing-profile';
 import { mondayOf } from '../../domain/weeks';
 import type { MediaItem, Story } from '../../storage/schema';
 import { parseJson, publicListingBySlug } from '../../storage/queries/listings';
-import { memoUntilChange } from '../../storage/queries/memo';
+import { memoOn } from '../../storage/queries/memo';
 import { milestonesOf } from '../../storage/queries/listing-profile';
 
 export const get_listing = defineTool({
@@ -26,11 +26,14 @@ export const get_listing = defineTool({
   output: listingProfile,
   async run(ctx, input) {
     const thisMonday = mondayOf(ctx.clock.now());
-    return memoUntilChange(ctx.db, 'get_listing', `${input.slug}|${thisMonday}`, () => buildProfile(ctx, input.slug, thisMonday));
+    // Stays cached until this listing (its row or anything hanging off it, votes included), a category or a
+    // founder changes: page views and other listings' votes and edits leave it alone.
+    return memoOn(ctx.db, 'get_listing', `${input.slug}|${thisMonday}`,
+      (p) => [`listing:${p.id}`, 'categories', 'founders'], () => buildProfile(ctx, input.slug, thisMonday)).profile;
   },
 });
 
-function buildProfile(ctx: ToolContext, slug: string, thisMonday: string): ListingProfile {
+function buildProfile(ctx: ToolContext, slug: string, thisMonday: string): { id: number; profile: ListingProfile } {
   const row = publicListingBySlug(ctx.db, slug);
   if (!row) throw notFound(`Listing "${slug}"`);
   const profile: ListingProfile = { ...profileFields(ctx, row, thisMonday), status: row.status };
@@ -40,5 +43,5 @@ function buildProfile(ctx: ToolContext, slug: string, thisMonday: string): Listi
   if (sections.has('media')) {
     profile.media = parseJson<MediaItem[]>(row.media, []).map((m) => ({ kind: m.kind, url: m.url, caption: m.caption ?? null }));
   }
-  return profile;
+  return { id: row.id, profile };
 }

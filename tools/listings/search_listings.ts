@@ -9,10 +9,14 @@ import { halfLifeFrom, trendingWindowHours } from '../../domain/ranking';
 import { summariesByIds } from '../../storage/queries/summaries';
 import { getSetting } from '../../storage/queries/settings';
 import { categoryTreeIds } from '../../storage/queries/listings';
-import { memoUntilChange } from '../../storage/queries/memo';
-import { matchExpression, searchListingIds, SEARCH_SORTS, type SearchQuery } from '../../storage/queries/search';
+import { memoOn } from '../../storage/queries/memo';
+import { liveVoteCounts } from '../../storage/queries/summaries';
+import { matchExpression, searchListingIds, SEARCH_SORTS, vocabularyIsCurrent, type SearchQuery } from '../../storage/queries/search';
 
 const MINUTE = 60_000;
+
+// What search results show, besides the counters (see migration 0011 for the topics).
+const SEARCH_TOPICS = ['listings', 'listing_categories', 'categories', 'settings'];
 
 export const search_listings = defineTool({
   name: 'search_listings',
@@ -44,11 +48,14 @@ export const search_listings = defineTool({
   async run(ctx, input) {
     const now = ctx.clock.now();
     const thisMonday = mondayOf(now);
-    // Trending scores are taken at the start of the current minute: a minute moves a 72-hour decay by ~0.02 %,
-    // and the page can then be reused for that minute instead of being recomputed per request.
-    const trendingAt = input.sort === 'trending' ? Math.floor(now.getTime() / MINUTE) * MINUTE : 0;
-    const key = `${JSON.stringify(input)}|${thisMonday}|${trendingAt}`;
-    return memoUntilChange(ctx.db, 'search_listings', key, () => {
+    // Orders that rank by votes, views or follows (every sort but newest) are taken as of the current minute, so a
+    // page view or a vote does not throw the results away: they are recomputed at most once a minute for counters,
+    // and at once when a listing, a category or a membership changes. The vote counts shown are always live.
+    const minute = Math.floor(now.getTime() / MINUTE) * MINUTE;
+    const rankedAt = input.sort === 'newest' ? 0 : minute;
+    const trendingAt = input.sort === 'trending' ? minute : 0;
+    const key = `${JSON.stringify(input)}|${thisMonday}|${rankedAt}`;
+    const found = memoOn(ctx.db, 'search_listings', key, SEARCH_TOPICS, () => {
       let categoryIds: number[] | null = null;
       if (input.category) {
         categoryIds = categoryTreeIds(ctx.db, input.category);
@@ -79,7 +86,9 @@ export const search_listings = defineTool({
         query.trending = { now: new Date(trendingAt).toISOString(), since: new Date(since).toISOString(), halfLifeHours };
       }
       const { ids, total } = searchListingIds(ctx.db, query);
-      return { items: summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total };
-    });
+      return { ids, items: summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total };
+    }, 1000, () => !input.q || vocabularyIsCurrent(ctx.db));
+    const votes = liveVoteCounts(ctx.db, found.ids);
+    return { items: found.items.map((it, i) => (it.votes === votes[i] ? it : { ...it, votes: votes[i] })), page: found.page, per_page: found.per_page, total: found.total };
   },
 });
