@@ -11,6 +11,7 @@ import { createApp } from '../transport/app';
 import { loadConfig } from '../transport/config';
 import { loadListings } from './load-listings';
 import pino from 'pino';
+import { makeBenchPeople } from './bench-people';
 
 // Child process of the benchmark: the baseline (a bare Hono JSON route) and the real app, served side by side.
 const count = Number(process.env.BENCH_LISTINGS ?? 100_000);
@@ -41,5 +42,6 @@ const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination
 const { app } = createApp({ db, config: { ...config0, siteUrl: `http://127.0.0.1:${appPort}` }, clock: systemClock, logger });
 appFetch = app.fetch;
 
-process.stdout.write(`${JSON.stringify({ ready: true, basePort, appPort, loadMs: Math.round(loadMs), slugs: slugs.filter((_, i) => i % Math.max(1, Math.floor(count / 500)) === 0) })}\n`);
+const people = makeBenchPeople(db, systemClock);
+process.stdout.write(`${JSON.stringify({ ready: true, basePort, appPort, loadMs: Math.round(loadMs), people, slugs: slugs.filter((_, i) => i % Math.max(1, Math.floor(count / 500)) === 0) })}\n`);
 process.on('SIGTERM', () => process.exit(0));

@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-export type Ready = { basePort: number; appPort: number; loadMs: number; slugs: string[] };
+import type { BenchPeople } from './bench-people';
+
+export type Ready = { basePort: number; appPort: number; loadMs: number; slugs: string[]; people: BenchPeople };
 
 // Starts bench/servers.ts (the bare Hono baseline and the app, with `listings` synthetic listings) in a child
 // process and resolves once both listen. BENCH_PROFILE=dir writes the child's CPU profile there on exit.

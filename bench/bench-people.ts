@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../storage/db';
+import { createSession } from '../storage/queries/users';
+import { addListingOwner } from '../storage/queries/ownership';
+import { sha256Hex } from '../auth/api-keys';
+import { createApiKey } from '../auth/accounts';
+import type { Clock } from '../tools/clock';
+
+// The people the mixed-traffic benchmark plays: voters signed in on the site (a session cookie and its CSRF token,
+// as the vote form sends them) and an owner with an API key for one listing. Made directly in the database: the
+// benchmark measures reads under writes, not sign-up.
+export type BenchPeople = { voters: Array<{ cookie: string; csrf: string }>; owner: { key: string; listingId: number } };
+
+export function makeBenchPeople(db: Db, clock: Clock, voters = 20): BenchPeople {
+  const now = clock.now();
+  const addUser = db.sqlite.prepare('INSERT INTO users (email, name, created_at) VALUES (?, ?, ?)');
+  const people: BenchPeople['voters'] = [];
+  for (let i = 0; i < voters; i++) {
+    const userId = Number(addUser.run(`bench-site-voter-${i}@example.test`, `Voter ${i}`, now.toISOString()).lastInsertRowid);
+    const raw = randomBytes(32).toString('base64url');
+    const csrf = randomBytes(32).toString('base64url');
+    createSession(db, { idHash: sha256Hex(raw), userId, csrf, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + 86_400_000).toISOString() });
+    people.push({ cookie: `sid=${raw}`, csrf });
+  }
+  const ownerId = Number(addUser.run('bench-owner@example.test', 'Owner', now.toISOString()).lastInsertRowid);
+  const listingId = (db.sqlite.prepare('SELECT min(id) AS id FROM listings').get() as { id: number }).id;
+  addListingOwner(db, listingId, ownerId, 'claim', now.toISOString());
+  const key = createApiKey({ db, clock }, ownerId, 'bench owner', ['listings:write', 'account:read']);
+  if ('errors' in key) throw new Error('bench owner key');
+  return { voters: people, owner: { key: key.key, listingId } };
+}
