@@ -263,7 +263,7 @@ describe('my account', () => {
     expect(await orders.first().textContent()).toMatch(/Awaiting payment/);
     await orders.first().getByRole('link').first().click();
     await page.getByRole('heading', { name: /^Order / }).waitFor();
-    expect(await page.getByText(/^VAT /).count()).toBe(1);
+    expect(await page.getByText(/^VAT\b/).count()).toBe(1);
   });
 
   it('creates an API key with chosen scopes, shows it once, and revokes it', { timeout: 30_000 }, async (ctx) => {
