@@ -2,15 +2,18 @@
 -- the rows behind it, so a cached answer is thrown away only when something it shows changed, and any process on
 -- the same database sees the bump. Topics: a table's name (any row of it changed), 'listing:<id>' (that listing's
 -- profile: its row or a row of a table hanging off it), 'votes' / 'views' / 'follows' (the listing counters, kept
--- apart from the listing's content so a page view or a vote does not invalidate search results or other listings).
+-- apart from the listing's content so a page view or a vote does not invalidate search results or other listings),
+-- 'listing_status' (which listings are public and since when: what rankings filter and break ties on).
 CREATE TABLE change_versions (topic TEXT PRIMARY KEY NOT NULL, version INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
 --> statement-breakpoint
 CREATE TRIGGER cv_listings_ai AFTER INSERT ON listings BEGIN
+  INSERT INTO change_versions (topic, version) VALUES ('listing_status', 1) ON CONFLICT (topic) DO UPDATE SET version = version + 1;
   INSERT INTO change_versions (topic, version) VALUES ('listings', 1) ON CONFLICT (topic) DO UPDATE SET version = version + 1;
   INSERT INTO change_versions (topic, version) VALUES ('listing:' || new.id, 1) ON CONFLICT (topic) DO UPDATE SET version = version + 1;
 END;
 --> statement-breakpoint
 CREATE TRIGGER cv_listings_ad AFTER DELETE ON listings BEGIN
+  INSERT INTO change_versions (topic, version) VALUES ('listing_status', 1) ON CONFLICT (topic) DO UPDATE SET version = version + 1;
   INSERT INTO change_versions (topic, version) VALUES ('listings', 1) ON CONFLICT (topic) DO UPDATE SET version = version + 1;
   INSERT INTO change_versions (topic, version) VALUES ('listing:' || old.id, 1) ON CONFLICT (topic) DO UPDATE SET version = version + 1;
 END;
@@ -355,3 +358,11 @@ END;
 CREATE TRIGGER weekly_votes_ad AFTER DELETE ON votes BEGIN
   UPDATE weekly_votes SET votes = votes - 1 WHERE week = date(old.created_at, '-6 days', 'weekday 1') AND listing_id = old.listing_id;
 END;
+--> statement-breakpoint
+CREATE TRIGGER cv_listings_status AFTER UPDATE OF status, launched_at, launch_week, is_demo ON listings BEGIN
+  INSERT INTO change_versions (topic, version) VALUES ('listing_status', 1) ON CONFLICT (topic) DO UPDATE SET version = version + 1;
+END;
+--> statement-breakpoint
+-- The all-time board walks this index in order instead of sorting every live listing (compareByVotes: votes, then
+-- earliest launch with unlaunched last, then id).
+CREATE INDEX listings_live_votes_rank ON listings (status, votes_count DESC, coalesce(launched_at, '9999'), id);

@@ -86,12 +86,12 @@ export function launchedBetweenIds(db: Db, start: string, end: string, limit: nu
 
 // Scores are computed as of the start of the current minute (a vote cast since then weighs 1) and the ranking is
 // materialised once per minute: votes cast during the minute move it at the next minute (the counts shown are
-// live), while a listing edit recomputes it at once.
+// live), while a listing going live or down recomputes it at once.
 export function trendingIds(db: Db, now: Date, halfLifeHours: number, windowHours: number, limit: number, offset: number): IdPage {
   const s = stmts(db);
   const asOf = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
   const since = new Date(asOf.getTime() - windowHours * 3_600_000).toISOString();
-  const scored = memoOn(db, 'trending', `${asOf.toISOString()}|${halfLifeHours}|${windowHours}`, ['listings'], () =>
+  const scored = memoOn(db, 'trending', `${asOf.toISOString()}|${halfLifeHours}|${windowHours}`, ['listing_status'], () =>
     ids(s.trendingScored.all({ now: asOf.toISOString(), since, halfLife: halfLifeHours })), 64);
   const page = scored.slice(offset, offset + limit);
   if (page.length < limit) {

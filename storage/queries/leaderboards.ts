@@ -38,9 +38,10 @@ function prepare(db: Db) {
     weeklyVotes: s.prepare(`SELECT w.listing_id AS id, w.votes, l.launched_at AS launchedAt
       FROM weekly_votes w JOIN listings l ON l.id = w.listing_id
       WHERE w.week = ? AND w.votes > 0 AND l.status = 'live'`),
-    allTime: s.prepare(`SELECT id, votes_count AS votes, launched_at AS launchedAt FROM listings
+    allTime: s.prepare(`SELECT id, votes_count AS votes, launched_at AS launchedAt FROM listings INDEXED BY listings_live_votes_rank
       WHERE status = 'live' AND votes_count > 0
-      ORDER BY votes_count DESC, launched_at IS NULL, launched_at ASC, id ASC LIMIT ? OFFSET ?`),
+      ORDER BY votes_count DESC, coalesce(launched_at, '9999') ASC, id ASC LIMIT ? OFFSET ?`),
+    weeklyVotesOf: s.prepare('SELECT votes FROM weekly_votes WHERE week = ? AND listing_id = ?').pluck(),
     allTimeCount: s.prepare(`SELECT count(*) AS n FROM listings WHERE status = 'live' AND votes_count > 0`),
     // Ties: whoever contributed first keeps the higher place.
     billboard: s.prepare(`${BILLBOARD} ORDER BY amount_cents DESC, first_at ASC, l.id ASC LIMIT ? OFFSET ?`),
@@ -61,28 +62,42 @@ function stmts(db: Db) {
 
 const countOf = (row: unknown) => (row as { n: number }).n;
 
+// Rankings are remembered until what they rank changes (memo.ts topics). The vote boards are ranked once a minute
+// (`minute`: votes arrive all the time, and ranking a busy week costs tens of milliseconds); the counts they show
+// are read live by the caller (liveWeeklyVotes, liveVoteCounts), so a vote shows at once and moves places within a
+// minute. A listing going live or being taken down re-ranks at once ('listing_status').
+
 // Live listings ranked by the votes cast in the launch week starting on `monday` (compareByVotes: votes, then
-// earliest launch, then id). Read from the ranked table and remembered, sorted, until a vote or a listing changes,
-// so paging through a busy week does not sort thousands of rows per request. Callers must not mutate it.
-export const weeklyVoteRanking = (db: Db, monday: string): readonly VoteRankRow[] =>
-  memoOn(db, 'weekly-votes', monday, ['votes', 'listings'], () => (stmts(db).weeklyVotes.all(monday) as VoteRankRow[]).sort(compareByVotes), 64);
+// earliest launch, then id), from the ranked table kept by triggers. Callers must not mutate it.
+export const weeklyVoteRanking = (db: Db, monday: string, minute: number): readonly VoteRankRow[] =>
+  memoOn(db, 'weekly-votes', `${monday}|${minute}`, ['listing_status'], () => (stmts(db).weeklyVotes.all(monday) as VoteRankRow[]).sort(compareByVotes), 64);
 
-export function allTimeVotesPage(db: Db, limit: number, offset: number): BoardPage<VoteRankRow> {
+// The votes of these listings in that week now, in the same order.
+export function liveWeeklyVotes(db: Db, monday: string, ids: readonly number[]): number[] {
   const s = stmts(db);
-  return { rows: s.allTime.all(limit, offset) as VoteRankRow[], total: countOf(s.allTimeCount.get()) };
+  return ids.map((id) => (s.weeklyVotesOf.get(monday, id) as number | undefined) ?? 0);
 }
 
-export function billboardPage(db: Db, limit: number, offset: number): BoardPage<BillboardRow> {
-  const s = stmts(db);
-  return { rows: s.billboard.all(limit, offset) as BillboardRow[], total: countOf(s.billboardCount.get()) };
-}
+export const allTimeVotesPage = (db: Db, limit: number, offset: number, minute: number): BoardPage<VoteRankRow> =>
+  memoOn(db, 'board-all-time', `${limit}|${offset}|${minute}`, ['listing_status'], () => {
+    const s = stmts(db);
+    return { rows: s.allTime.all(limit, offset) as VoteRankRow[], total: countOf(s.allTimeCount.get()) };
+  }, 256);
 
-export function domainRatingPage(db: Db, limit: number, offset: number): BoardPage<RatingRow> {
-  const s = stmts(db);
-  return { rows: s.ratings.all(limit, offset) as RatingRow[], total: countOf(s.ratingsCount.get()) };
-}
+export const billboardPage = (db: Db, limit: number, offset: number): BoardPage<BillboardRow> =>
+  memoOn(db, 'board-billboard', `${limit}|${offset}`, ['listing_status', 'billboard_contributions'], () => {
+    const s = stmts(db);
+    return { rows: s.billboard.all(limit, offset) as BillboardRow[], total: countOf(s.billboardCount.get()) };
+  }, 256);
 
-export function revenuePage(db: Db, limit: number, offset: number): BoardPage<RevenueRow> {
-  const s = stmts(db);
-  return { rows: s.revenue.all(limit, offset) as RevenueRow[], total: countOf(s.revenueCount.get()) };
-}
+export const domainRatingPage = (db: Db, limit: number, offset: number): BoardPage<RatingRow> =>
+  memoOn(db, 'board-domain-rating', `${limit}|${offset}`, ['listing_status', 'domain_ratings'], () => {
+    const s = stmts(db);
+    return { rows: s.ratings.all(limit, offset) as RatingRow[], total: countOf(s.ratingsCount.get()) };
+  }, 256);
+
+export const revenuePage = (db: Db, limit: number, offset: number): BoardPage<RevenueRow> =>
+  memoOn(db, 'board-revenue', `${limit}|${offset}`, ['listing_status', 'revenue_reports'], () => {
+    const s = stmts(db);
+    return { rows: s.revenue.all(limit, offset) as RevenueRow[], total: countOf(s.revenueCount.get()) };
+  }, 256);

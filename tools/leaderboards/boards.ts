@@ -1,9 +1,10 @@
+import { liveVoteCounts } from '../../storage/queries/summaries';
 import { z } from 'zod';
 import type { ToolContext } from '../context';
 import { BOARDS, compareByVotes, ratingTrend, type BoardId } from '../../domain/ranking';
 import { weekRange } from '../../domain/weeks';
 import {
-  allTimeVotesPage, billboardPage, domainRatingPage, revenuePage, weeklyVoteRanking,
+  allTimeVotesPage, billboardPage, domainRatingPage, revenuePage, weeklyVoteRanking, liveWeeklyVotes,
 } from '../../storage/queries/leaderboards';
 
 export const metricSchema = z.object({
@@ -20,7 +21,7 @@ export const metricSchema = z.object({
 export type Metric = z.infer<typeof metricSchema>;
 export type BoardEntry = { id: number; metric: Metric };
 
-type Query = { week: string | null; limit: number; offset: number };
+type Query = { week: string | null; limit: number; offset: number; minute: number };
 
 // Each board's ordering lives in SQL (storage) or in domain/ranking.ts; this only shapes the metric.
 export function boardEntries(ctx: ToolContext, board: BoardId, q: Query): { entries: BoardEntry[]; total: number } {
@@ -28,13 +29,15 @@ export function boardEntries(ctx: ToolContext, board: BoardId, q: Query): { entr
   const db = ctx.db;
   switch (board) {
     case 'community-weekly': {
-      const ranked = weeklyVoteRanking(db, q.week!);
+      const ranked = weeklyVoteRanking(db, q.week!, q.minute);
       const page = ranked.slice(q.offset, q.offset + q.limit);
-      return { entries: page.map((r) => ({ id: r.id, metric: { ...base, value: r.votes } })), total: ranked.length };
+      const votes = liveWeeklyVotes(db, q.week!, page.map((r) => r.id));
+      return { entries: page.map((r, i) => ({ id: r.id, metric: { ...base, value: votes[i] } })), total: ranked.length };
     }
     case 'community-all-time': {
-      const { rows, total } = allTimeVotesPage(db, q.limit, q.offset);
-      return { entries: rows.map((r) => ({ id: r.id, metric: { ...base, value: r.votes } })), total };
+      const { rows, total } = allTimeVotesPage(db, q.limit, q.offset, q.minute);
+      const votes = liveVoteCounts(db, rows.map((r) => r.id));
+      return { entries: rows.map((r, i) => ({ id: r.id, metric: { ...base, value: votes[i] } })), total };
     }
     case 'billboard': {
       const { rows, total } = billboardPage(db, q.limit, q.offset);

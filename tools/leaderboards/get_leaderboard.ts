@@ -46,7 +46,8 @@ export const get_leaderboard = defineTool({
     if (board !== 'community-weekly' && input.week !== undefined) throw invalid('week', 'applies to the community-weekly board only');
     const week = board === 'community-weekly' ? weekFrom(input.week ?? 'this', ctx.clock.now(), ['this', 'last']) : null;
     const offset = offsetOf(input);
-    const { entries, total } = boardEntries(ctx, board, { week, limit: input.per_page, offset });
+    const minute = Math.floor(ctx.clock.now().getTime() / 60_000);
+    const { entries, total } = boardEntries(ctx, board, { week, limit: input.per_page, offset, minute });
     const byId = summaryMap(ctx, entries.map((e) => e.id));
     const info = BOARDS[board];
     // Ranks count from the page offset; an entry whose listing vanished between the two reads is dropped.
