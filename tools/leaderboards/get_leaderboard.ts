@@ -3,10 +3,17 @@ import { defineTool } from '../define';
 import { invalid, notFound } from '../errors';
 import { listingSummary } from '../listing-summary';
 import { offsetOf, paging } from '../schemas';
-import { BOARD_IDS, BOARDS, isBoardId, rankAt } from '../../domain/ranking';
+import { BOARD_IDS, BOARDS, isBoardId, rankAt, type BoardId } from '../../domain/ranking';
 import { summaryMap } from './summary-map';
 import { weekFrom, weekParam } from '../launches/week-param';
 import { boardEntries, metricSchema } from './boards';
+import { memoOn } from '../../storage/queries/memo';
+
+// What each board's page shows (memo.ts topics): the listings (their summaries carry vote counts) and the board's own data.
+const BOARD_TOPICS: Record<BoardId, string[]> = {
+  'community-weekly': ['votes', 'listings'], 'community-all-time': ['votes', 'listings'], billboard: ['billboard_contributions', 'votes', 'listings'],
+  'domain-rating': ['domain_ratings', 'votes', 'listings'], revenue: ['revenue_reports', 'votes', 'listings'],
+};
 
 export const get_leaderboard = defineTool({
   name: 'get_leaderboard',
@@ -47,17 +54,21 @@ export const get_leaderboard = defineTool({
     const week = board === 'community-weekly' ? weekFrom(input.week ?? 'this', ctx.clock.now(), ['this', 'last']) : null;
     const offset = offsetOf(input);
     const minute = Math.floor(ctx.clock.now().getTime() / 60_000);
-    const { entries, total } = boardEntries(ctx, board, { week, limit: input.per_page, offset, minute });
-    const byId = summaryMap(ctx, entries.map((e) => e.id));
-    const info = BOARDS[board];
-    // Ranks count from the page offset; an entry whose listing vanished between the two reads is dropped.
-    const items = entries.flatMap((e, i) => {
-      const listing = byId.get(e.id);
-      return listing ? [{ rank: rankAt(offset, i), paid: info.paid, listing, metric: e.metric }] : [];
-    });
-    return {
-      board, title: info.title, description: info.description, paid: info.paid, notice: info.notice, week,
-      items, page: input.page, per_page: input.per_page, total,
-    };
+    // The page is remembered until a listing it shows or the board's own data changes; the vote boards' ranking
+    // is taken once a minute (boards.ts), their counts at the time the page is made.
+    return memoOn(ctx.db, 'get_leaderboard', `${board}|${week}|${input.page}|${input.per_page}|${minute}`, BOARD_TOPICS[board], () => {
+      const { entries, total } = boardEntries(ctx, board, { week, limit: input.per_page, offset, minute });
+      const byId = summaryMap(ctx, entries.map((e) => e.id));
+      const info = BOARDS[board];
+      // Ranks count from the page offset; an entry whose listing vanished between the two reads is dropped.
+      const items = entries.flatMap((e, i) => {
+        const listing = byId.get(e.id);
+        return listing ? [{ rank: rankAt(offset, i), paid: info.paid, listing, metric: e.metric }] : [];
+      });
+      return {
+        board, title: info.title, description: info.description, paid: info.paid, notice: info.notice, week,
+        items, page: input.page, per_page: input.per_page, total,
+      };
+    }, 500);
   },
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../define';
 import { invalid } from '../errors';
 import { countryCode, offsetOf, pageOf, paging, slug } from '../schemas';
-import { listingSummary } from '../listing-summary';
+import { listingSummary, type ListingSummary } from '../listing-summary';
 import { normaliseDomain } from '../../domain/domains';
 import { mondayOf } from '../../domain/weeks';
 import { halfLifeFrom, trendingWindowHours } from '../../domain/ranking';
@@ -86,9 +86,22 @@ export const search_listings = defineTool({
         query.trending = { now: new Date(trendingAt).toISOString(), since: new Date(since).toISOString(), halfLifeHours };
       }
       const { ids, total } = searchListingIds(ctx.db, query);
-      return { ids, items: summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total };
+      return { ids, page: { items: summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total } };
     }, 1000, () => !input.q || vocabularyIsCurrent(ctx.db));
-    const votes = liveVoteCounts(ctx.db, found.ids);
-    return { items: found.items.map((it, i) => (it.votes === votes[i] ? it : { ...it, votes: votes[i] })), page: found.page, per_page: found.per_page, total: found.total };
+    return withLiveVotes(found, liveVoteCounts(ctx.db, found.ids));
   },
 });
+
+type ResultPage = { items: ListingSummary[]; page: number; per_page: number; total: number };
+// The cached page with the vote counts of now. While no count moved, the very same object is returned, so the
+// checked output, its JSON text and its ETag (kept beside the object by tools/invoke.ts) are reused.
+const patched = new WeakMap<ResultPage, { votes: string; page: ResultPage }>();
+function withLiveVotes(found: { ids: number[]; page: ResultPage }, votes: number[]): ResultPage {
+  if (found.page.items.every((it, i) => it.votes === votes[i])) return found.page;
+  const key = votes.join(',');
+  const known = patched.get(found.page);
+  if (known?.votes === key) return known.page;
+  const page = { ...found.page, items: found.page.items.map((it, i) => (it.votes === votes[i] ? it : { ...it, votes: votes[i] })) };
+  patched.set(found.page, { votes: key, page });
+  return page;
+}
