@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { startBenchServers } from './spawn-servers';
-import { startWriters, type WriterKind } from './writers';
+import { spawn } from 'node:child_process';
+import type { WriterKind } from './writers';
 import autocannon from 'autocannon';
 
 // Read throughput of the directory against a bare Hono route measured in the same run: each read alone, then again
@@ -65,10 +66,23 @@ let peakRss = 0;
 const rssOf = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 const sampler = setInterval(() => { try { peakRss = Math.max(peakRss, rssOf()); } catch { /* exited */ } }, 500);
 
+// Writers run in a child process (bench/writers-child.ts): in this one they would slow the load generator down.
+function startWriterProcess(kinds: WriterKind[]) {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/writers-child.ts', JSON.stringify(ready), kinds.join(',')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  let out = '';
+  proc.stdout!.on('data', (d) => { out += d; });
+  return {
+    stop: () => new Promise<{ writes: number; errors: number }>((resolve) => {
+      proc.on('exit', () => resolve(JSON.parse(out.trim() || '{"writes":0,"errors":0}')));
+      proc.stdin!.end();
+    }),
+  };
+}
+
 type Row = { name: string; rps: number; p50: number; p99: number; errors: number; writes?: string };
 const rows: Row[] = [];
 for (const s of scenarios.filter((x, i) => i === 0 || !ONLY || x.name.includes(ONLY))) {
-  const writers = s.writers ? startWriters(ready, s.writers) : null;
+  const writers = s.writers ? startWriterProcess(s.writers) : null;
   const result = await autocannon({
     url: `http://127.0.0.1:${s.port}`,
     connections: CONNECTIONS,

@@ -1,28 +1,21 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { openDb } from '../storage/db';
-import { seedDatabase } from '../storage/seed';
 import { systemClock } from '../tools/clock';
 import { createApp } from '../transport/app';
 import { loadConfig } from '../transport/config';
-import { loadListings } from './load-listings';
 import pino from 'pino';
 import { makeBenchPeople } from './bench-people';
 
-// Child process of the benchmark: the baseline (a bare Hono JSON route) and the real app, served side by side.
-const count = Number(process.env.BENCH_LISTINGS ?? 100_000);
-const dir = mkdtempSync(join(tmpdir(), 'directory-bench-'));
+// Child process of the benchmark: the baseline (a bare Hono JSON route) and the real app, served side by side, on the
+// database bench/prepare-db.ts built (BENCH_DB).
 // Rate limits off: the benchmark measures serving cost, and all its load comes from one address.
-const config0 = loadConfig({ RATE_LIMIT_ANON_PER_MIN: '0', RATE_LIMIT_USER_PER_MIN: '0', ...process.env, DATABASE_PATH: join(dir, 'bench.db'), PORT: '0' });
+const config0 = loadConfig({ RATE_LIMIT_ANON_PER_MIN: '0', RATE_LIMIT_USER_PER_MIN: '0', ...process.env, DATABASE_PATH: process.env.BENCH_DB!, PORT: '0' });
 const db = openDb(config0.databasePath);
-seedDatabase(db, { demo: false, clock: systemClock });
-const t0 = performance.now();
-const { slugs } = loadListings(db, count, systemClock.now());
-const loadMs = performance.now() - t0;
+const count = (db.sqlite.prepare('SELECT count(*) FROM listings').pluck().get() as number);
+// Up to 500 slugs spread over the directory, for the readers and the visitors.
+const slugs = db.sqlite.prepare('SELECT slug FROM listings WHERE id % ? = 0 ORDER BY id LIMIT 500').pluck().all(Math.max(1, Math.floor(count / 500))) as string[];
 
 const listen = (fetch: (r: Request) => Response | Promise<Response>) =>
   new Promise<number>((resolve) => serve({ fetch, port: 0, hostname: '127.0.0.1' }, (i) => resolve((i as AddressInfo).port)));
@@ -43,5 +36,5 @@ const { app } = createApp({ db, config: { ...config0, siteUrl: `http://127.0.0.1
 appFetch = app.fetch;
 
 const people = makeBenchPeople(db, systemClock);
-process.stdout.write(`${JSON.stringify({ ready: true, basePort, appPort, loadMs: Math.round(loadMs), people, slugs: slugs.filter((_, i) => i % Math.max(1, Math.floor(count / 500)) === 0) })}\n`);
+process.stdout.write(`${JSON.stringify({ ready: true, basePort, appPort, people, slugs })}\n`);
 process.on('SIGTERM', () => process.exit(0));

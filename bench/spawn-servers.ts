@@ -5,17 +5,26 @@ import type { BenchPeople } from './bench-people';
 
 export type Ready = { basePort: number; appPort: number; loadMs: number; slugs: string[]; people: BenchPeople };
 
-// Starts bench/servers.ts (the bare Hono baseline and the app, with `listings` synthetic listings) in a child
-// process and resolves once both listen. BENCH_PROFILE=dir writes the child's CPU profile there on exit.
+// Builds the database in a first child (bench/prepare-db.ts), then starts bench/servers.ts (the bare Hono baseline
+// and the app on that database) in a second and resolves once both listen. BENCH_PROFILE=dir writes the server's CPU
+// profile there on exit.
 export async function startBenchServers(listings: number): Promise<{ ready: Ready; child: ChildProcess }> {
+  const prepared: { path: string; loadMs: number } = await new Promise((resolve, reject) => {
+    const loader = spawn(process.execPath, ['--import', 'tsx', 'bench/prepare-db.ts'], {
+      env: { ...process.env, BENCH_LISTINGS: String(listings) }, stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    loader.stdout!.on('data', (d) => { out += d; });
+    loader.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`bench loader exited with ${code}`))));
+  });
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/servers.ts'], {
-    env: { ...process.env, BENCH_LISTINGS: String(listings) },
+    env: { ...process.env, BENCH_DB: prepared.path },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const ready: Ready = await new Promise((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
-      try { const msg = JSON.parse(line); if (msg.ready) resolve(msg); } catch { /* log line */ }
+      try { const msg = JSON.parse(line); if (msg.ready) resolve({ ...msg, loadMs: prepared.loadMs }); } catch { /* log line */ }
     });
     child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
   });

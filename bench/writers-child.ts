@@ -1,0 +1,14 @@
+import { startWriters, type WriterKind } from './writers';
+import type { Ready } from './spawn-servers';
+
+// The writers in a process of their own, so their requests do not share an event loop with the load generator
+// (autocannon): the figures measure the server, not the client. Reads the Ready record as JSON from argv, writes
+// until stdin closes, then prints {writes, errors}.
+const ready = JSON.parse(process.argv[2]) as Ready;
+const kinds = process.argv[3].split(',') as WriterKind[];
+const writers = startWriters(ready, kinds);
+process.stdin.resume();
+process.stdin.on('end', async () => {
+  process.stdout.write(`${JSON.stringify(await writers.stop())}\n`);
+  process.exit(0);
+});
