@@ -92,6 +92,20 @@ export class VocabIndex {
     return this.docsOf.size;
   }
 
+  // Terms written since the index was built (a listing added or edited): kept apart, in growable lists, until the
+  // next full build. Returns whether the term was new.
+  private readonly added = new Map<number, { terms: string[]; masks: number[] }>();
+  add(term: string): boolean {
+    if (this.docsOf.has(term)) return false;
+    this.docsOf.set(term, 1);
+    if (term.length > MAX_WORD) return true;
+    let b = this.added.get(term.length);
+    if (!b) this.added.set(term.length, (b = { terms: [], masks: [] }));
+    b.terms.push(term);
+    b.masks.push(letterMask(term));
+    return true;
+  }
+
   has(term: string): boolean {
     return this.docsOf.has(term);
   }
@@ -103,13 +117,23 @@ export class VocabIndex {
     const found: { term: string; dist: number; doc: number }[] = [];
     for (let len = Math.max(1, word.length - max); len <= word.length + max; len++) {
       const bucket = this.buckets.get(len);
-      if (!bucket) continue;
-      const { terms, masks, docs } = bucket;
-      for (let i = 0; i < terms.length; i++) {
-        const m = masks[i];
-        if (popcount(mask & ~m) > max || popcount(m & ~mask) > max) continue;
-        const dist = boundedDamerauLevenshtein(word, terms[i], max);
-        if (dist <= max) found.push({ term: terms[i], dist, doc: docs[i] });
+      if (bucket) {
+        const { terms, masks, docs } = bucket;
+        for (let i = 0; i < terms.length; i++) {
+          const m = masks[i];
+          if (popcount(mask & ~m) > max || popcount(m & ~mask) > max) continue;
+          const dist = boundedDamerauLevenshtein(word, terms[i], max);
+          if (dist <= max) found.push({ term: terms[i], dist, doc: docs[i] });
+        }
+      }
+      const extra = this.added.get(len);
+      if (extra) {
+        for (let i = 0; i < extra.terms.length; i++) {
+          const m = extra.masks[i];
+          if (popcount(mask & ~m) > max || popcount(m & ~mask) > max) continue;
+          const dist = boundedDamerauLevenshtein(word, extra.terms[i], max);
+          if (dist <= max) found.push({ term: extra.terms[i], dist, doc: 1 });
+        }
       }
     }
     found.sort((x, y) => x.dist - y.dist || y.doc - x.doc || (x.term < y.term ? -1 : 1));

@@ -11,9 +11,14 @@ export const MIN_PREFIX_LENGTH = 3;
 // Same folding as the index's tokenizer (unicode61, remove_diacritics 2): lowercase, accents removed,
 // anything that is not a letter or digit separates words.
 export function tokenise(q: string): string[] {
-  const folded = q.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
-  const words = folded.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
-  return [...new Set(words)].slice(0, MAX_QUERY_WORDS);
+  return textTerms(q).slice(0, MAX_QUERY_WORDS);
+}
+
+// The distinct terms of a text as the search index splits it (FTS5 unicode61 with remove_diacritics: letters and
+// digits, diacritics removed, lower case), in order of first appearance.
+export function textTerms(text: string): string[] {
+  const folded = text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  return [...new Set(folded.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0))];
 }
 
 // How many typos a word may carry and still match: none for 1–2 letters (every short term would be

@@ -366,3 +366,18 @@ END;
 -- The all-time board walks this index in order instead of sorting every live listing (compareByVotes: votes, then
 -- earliest launch with unlaunched last, then id).
 CREATE INDEX listings_live_votes_rank ON listings (status, votes_count DESC, coalesce(launched_at, '9999'), id);
+--> statement-breakpoint
+-- Listings whose searchable text was written, in order, so each process adds their new words to its typo vocabulary
+-- (storage/queries/search.ts) instead of reading the whole vocabulary again. The last 10 000 entries are kept; a
+-- process further behind rebuilds its vocabulary from the index.
+CREATE TABLE search_terms_log (id INTEGER PRIMARY KEY AUTOINCREMENT, listing_id INTEGER NOT NULL);
+--> statement-breakpoint
+CREATE TRIGGER search_terms_log_ai AFTER INSERT ON listings BEGIN
+  INSERT INTO search_terms_log (listing_id) VALUES (new.id);
+  DELETE FROM search_terms_log WHERE id <= (SELECT max(id) FROM search_terms_log) - 10000;
+END;
+--> statement-breakpoint
+CREATE TRIGGER search_terms_log_au AFTER UPDATE OF name, tagline, description, keywords ON listings BEGIN
+  INSERT INTO search_terms_log (listing_id) VALUES (new.id);
+  DELETE FROM search_terms_log WHERE id <= (SELECT max(id) FROM search_terms_log) - 10000;
+END;

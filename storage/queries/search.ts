@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db';
 import { Lru, VocabIndex, type VocabEntry } from '../../domain/fuzzy';
-import { caseVariants, matchExpressionFor, type Vocabulary } from '../../domain/search-query';
+import { caseVariants, matchExpressionFor, textTerms, type Vocabulary } from '../../domain/search-query';
 import { topicVersions } from './memo';
 
 export const SEARCH_SORTS = ['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed'] as const;
@@ -31,7 +31,7 @@ const BY_VOTES = 'l.votes_count DESC, l.launched_at DESC, l.id DESC';
 type PerDb = {
   statements: Map<string, Statement>;
   totals: Lru<string, { signature: string; total: number }>;
-  vocab?: { index: VocabIndex; structure: Buffer | null; builtAt: number; buildMs: number; nearest: Lru<string, string[]> };
+  vocab?: { index: VocabIndex; logSeen: number; nearest: Lru<string, string[]> };
 };
 const perDb = new WeakMap<Db, PerDb>();
 function state(db: Db): PerDb {
@@ -47,22 +47,29 @@ function stmt(db: Db, sql: string): Statement {
 }
 
 // --- Vocabulary for typo tolerance ---------------------------------------------------------------------
-// The vocabulary is a function of the FTS index, and FTS5 rewrites its structure record (row 10 of
-// listings_fts_data) on every change to the index. Comparing that one blob is an O(1), exact change check
-// (`max(updated_at)` over listings would scan 100 000 rows per search). Edits to votes, status or counters
-// do not touch the index and so never trigger a rebuild. A rebuild reads the whole vocabulary (~0.3 s for
-// 100 000 listings), so it happens at most once per 20× its own duration: under a stream of edits at most
-// ~5 % of the time goes to rebuilding, a small directory is always fresh, and in between a new word still
-// matches exactly (the typed word is always a candidate); only its typo-tolerance waits for the rebuild.
+// Built once from FTS5's vocabulary (~0.3 s for 100 000 listings), then kept current: every write of a listing's
+// searchable text is logged by a trigger (search_terms_log, migration 0011), and before each use the words of the
+// listings logged since are added. A new word is thus typo-tolerant at the very next search, in every process,
+// without reading the vocabulary again. Words that disappear stay until the next full build: a stale neighbour
+// only adds a term that matches nothing. A process more than the log's 10 000 entries behind builds afresh.
 function vocabulary(db: Db): Vocabulary {
   const s = state(db);
-  const structure = (stmt(db, 'SELECT block FROM listings_fts_data WHERE id = 10').get() as { block: Buffer } | undefined)?.block ?? null;
+  const last = (stmt(db, 'SELECT coalesce(max(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
   const v = s.vocab;
-  const changed = !v || !sameBlob(v.structure, structure);
-  if (changed && (!v || performance.now() - v.builtAt >= 20 * v.buildMs)) {
-    const t0 = performance.now();
-    const entries = stmt(db, 'SELECT term, doc FROM listings_fts_vocab').all() as VocabEntry[];
-    s.vocab = { index: new VocabIndex(entries), structure, builtAt: performance.now(), buildMs: performance.now() - t0, nearest: new Lru(2000) };
+  if (!v || last < v.logSeen || last - v.logSeen > LOG_CATCH_UP) {
+    s.vocab = buildVocabulary(db, last);
+  } else if (last > v.logSeen) {
+    const first = (stmt(db, 'SELECT coalesce(min(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
+    if (first > v.logSeen + 1) s.vocab = buildVocabulary(db, last); // the entries in between were pruned
+    else {
+      let added = false;
+      for (const row of stmt(db, `SELECT DISTINCT l.name, l.tagline, l.description, l.keywords FROM search_terms_log g
+        JOIN listings l ON l.id = g.listing_id WHERE g.id > ?`).all(v.logSeen) as Array<Record<string, string | null>>) {
+        for (const text of Object.values(row)) if (text) for (const term of textTerms(text)) added = v.index.add(term) || added;
+      }
+      if (added) v.nearest.clear();
+      v.logSeen = last;
+    }
   }
   const { index, nearest } = s.vocab!;
   return {
@@ -75,15 +82,19 @@ function vocabulary(db: Db): Vocabulary {
     },
   };
 }
-const sameBlob = (a: Buffer | null, b: Buffer | null) => (a === null || b === null ? a === b : a.equals(b));
+const LOG_CATCH_UP = 5000;
 
-// Whether the typo vocabulary in memory is the index's current one. While a rebuild waits (see above), results
-// made with the older vocabulary are answered but not remembered: a cached read never outlives what it read.
+function buildVocabulary(db: Db, logSeen: number): NonNullable<PerDb['vocab']> {
+  const entries = stmt(db, 'SELECT term, doc FROM listings_fts_vocab').all() as VocabEntry[];
+  return { index: new VocabIndex(entries), logSeen, nearest: new Lru(2000) };
+}
+
+// Whether the typo vocabulary in memory holds every word written so far. A search made with one that does not
+// is answered but not remembered: a cached read never outlives what it read.
 export function vocabularyIsCurrent(db: Db): boolean {
   const v = state(db).vocab;
   if (!v) return true; // no typo search has needed it yet
-  const structure = (stmt(db, 'SELECT block FROM listings_fts_data WHERE id = 10').get() as { block: Buffer } | undefined)?.block ?? null;
-  return sameBlob(v.structure, structure);
+  return v.logSeen === (stmt(db, 'SELECT coalesce(max(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
 }
 
 // Typed text → MATCH expression over the current vocabulary (null when nothing searchable was typed).
