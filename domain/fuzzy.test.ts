@@ -77,3 +77,22 @@ describe('Lru', () => {
     expect(lru.get('a')).toBeUndefined();
   });
 });
+
+describe('VocabIndex.add (words written since the index was built)', () => {
+  it.each<[string, string, number, string[]]>([
+    ['a new word is found by a typo of it', 'zorblatt', 1, ['zorblatt']],
+    ['and by two typos when allowed', 'zorblatt', 2, ['zorblatt']],
+  ])('%s', (_, term, max, expected) => {
+    const index = new VocabIndex([{ term: 'ledger', doc: 3 }]);
+    expect(index.add(term)).toBe(true);
+    expect(index.nearest(max === 1 ? 'zorblat' : 'zrblat', max, 5)).toEqual(expected);
+  });
+
+  it('a known word is not added twice, and built and added terms are ranked together', () => {
+    const index = new VocabIndex([{ term: 'ledger', doc: 3 }]);
+    expect(index.add('ledger')).toBe(false);
+    expect(index.add('ledgers')).toBe(true);
+    expect(index.has('ledgers')).toBe(true);
+    expect(index.nearest('ledgre', 2, 5)).toEqual(['ledger', 'ledgers']);
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VocabIndex } from './fuzzy';
 import {
-  buildMatchExpression, caseVariants, matchExpressionFor, MAX_QUERY_WORDS, planWords, quoteTerm, tokenise, typoBudget,
+  buildMatchExpression, caseVariants, matchExpressionFor, MAX_QUERY_WORDS, planWords, quoteTerm, textTerms, tokenise, typoBudget,
 } from './search-query';
 
 describe('tokenise', () => {
@@ -69,4 +69,13 @@ describe('caseVariants', () => {
     ['de', ['DE', 'de', 'De', 'dE']],
     ['US', ['US', 'us', 'Us', 'uS']],
   ])('%s', (code, variants) => expect(caseVariants(code)).toEqual(variants));
+});
+
+describe('textTerms (the words the search index makes of a text)', () => {
+  it.each<[string, string[]]>([
+    ['Café Crème — 2.0 release!', ['cafe', 'creme', '2', '0', 'release']],
+    ['["ledger","bakery"]', ['ledger', 'bakery']],
+    ['Über Straße über', ['uber', 'straße']],
+    ['', []],
+  ])('%j → %j', (text, terms) => expect(textTerms(text)).toEqual(terms));
 });
