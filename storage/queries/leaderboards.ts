@@ -84,20 +84,19 @@ export const allTimeVotesPage = (db: Db, limit: number, offset: number, minute: 
     return { rows: s.allTime.all(limit, offset) as VoteRankRow[], total: countOf(s.allTimeCount.get()) };
   }, 256);
 
-export const billboardPage = (db: Db, limit: number, offset: number): BoardPage<BillboardRow> =>
-  memoOn(db, 'board-billboard', `${limit}|${offset}`, ['listing_status', 'billboard_contributions'], () => {
+// One page of a board whose ranking lives in SQL, remembered until a listing goes live or down or the board's own
+// table changes.
+type Stmts = ReturnType<typeof prepare>;
+function rankedPage<R>(db: Db, table: string, rows: keyof Stmts, count: keyof Stmts, limit: number, offset: number): BoardPage<R> {
+  return memoOn(db, `board-${table}`, `${limit}|${offset}`, ['listing_status', table], () => {
     const s = stmts(db);
-    return { rows: s.billboard.all(limit, offset) as BillboardRow[], total: countOf(s.billboardCount.get()) };
+    return { rows: s[rows].all(limit, offset) as R[], total: countOf(s[count].get()) };
   }, 256);
+}
 
-export const domainRatingPage = (db: Db, limit: number, offset: number): BoardPage<RatingRow> =>
-  memoOn(db, 'board-domain-rating', `${limit}|${offset}`, ['listing_status', 'domain_ratings'], () => {
-    const s = stmts(db);
-    return { rows: s.ratings.all(limit, offset) as RatingRow[], total: countOf(s.ratingsCount.get()) };
-  }, 256);
-
-export const revenuePage = (db: Db, limit: number, offset: number): BoardPage<RevenueRow> =>
-  memoOn(db, 'board-revenue', `${limit}|${offset}`, ['listing_status', 'revenue_reports'], () => {
-    const s = stmts(db);
-    return { rows: s.revenue.all(limit, offset) as RevenueRow[], total: countOf(s.revenueCount.get()) };
-  }, 256);
+export const billboardPage = (db: Db, limit: number, offset: number) =>
+  rankedPage<BillboardRow>(db, 'billboard_contributions', 'billboard', 'billboardCount', limit, offset);
+export const domainRatingPage = (db: Db, limit: number, offset: number) =>
+  rankedPage<RatingRow>(db, 'domain_ratings', 'ratings', 'ratingsCount', limit, offset);
+export const revenuePage = (db: Db, limit: number, offset: number) =>
+  rankedPage<RevenueRow>(db, 'revenue_reports', 'revenue', 'revenueCount', limit, offset);
