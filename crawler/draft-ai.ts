@@ -1,6 +1,6 @@
 import { generateText, Output, type LanguageModel } from 'ai';
 import { z } from 'zod';
-import { PRICING_MODELS, STAGES, type ListField } from '../domain/draft-fields';
+import { AI_LISTS, AI_SCALARS, PRICING_MODELS, STAGES, type ListField } from '../domain/draft-fields';
 import type { Evidence } from '../domain/evidence';
 import type { Fact, FaqFact, FounderFact, MilestoneFact, ScalarField } from './facts';
 import { budgetPassages } from './passages';
@@ -18,8 +18,7 @@ export type AiProposal = {
 };
 
 // Fields the model may propose. URLs, e-mail and logo come from markup the model does not see.
-export const AI_SCALARS = ['name', 'tagline', 'short_description', 'description', 'stage', 'pricing_model', 'pricing_summary', 'country', 'city', 'founded_year'] as const;
-export const AI_LISTS = ['categories', 'tags', 'features', 'usps', 'keywords'] as const;
+export { AI_LISTS, AI_SCALARS } from '../domain/draft-fields';
 
 const evidence = z.array(z.object({
   url: z.string().describe('The URL of the page the quote is copied from, exactly as given in its "PAGE" line'),

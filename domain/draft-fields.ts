@@ -9,6 +9,10 @@ export const DRAFT_FIELDS = [
 export type DraftField = (typeof DRAFT_FIELDS)[number];
 
 export const LIST_FIELDS = ['categories', 'tags', 'features', 'usps', 'keywords'] as const satisfies readonly DraftField[];
+
+// The fields a language model may propose (URLs, e-mail and the logo come from markup the model does not see).
+export const AI_SCALARS = ['name', 'tagline', 'short_description', 'description', 'stage', 'pricing_model', 'pricing_summary', 'country', 'city', 'founded_year'] as const;
+export const AI_LISTS = ['categories', 'tags', 'features', 'usps', 'keywords'] as const;
 export type ListField = (typeof LIST_FIELDS)[number];
 export const isListField = (f: string): f is ListField => (LIST_FIELDS as readonly string[]).includes(f);
 export const isDraftField = (f: string): f is DraftField => (DRAFT_FIELDS as readonly string[]).includes(f);

@@ -4,7 +4,7 @@ import type { Clock } from '../tools/clock';
 import type { DraftProgress, DraftStatus } from '../storage/schema';
 import { categoryNames, failDraft, getDraft, saveDraftBuild, setDraftProgress } from '../storage/queries/drafts';
 import { applyRebuild, completeness, fromBuild, DRAFT_FIELDS, type DraftFieldMap } from '../domain/draft-fields';
-import { buildDraft, type BuildDraftOptions, type BuildProgress } from '../crawler/build-draft';
+import type { BuildDraftOptions, BuildProgress } from '../crawler/build-draft';
 import { BuildFailure } from '../crawler/failure';
 import { saveLogo } from '../storage/queries/logos';
 import { enqueue, type HandlerSpec } from './queue';
@@ -53,6 +53,8 @@ export function draftBuildHandler(deps: DraftBuildDeps): HandlerSpec<DraftBuildP
       };
       write(true);
       try {
+        // Loaded on the first build: the crawler and the AI SDK weigh ~75 MB, which a node serving reads never needs.
+        const { buildDraft } = await import('../crawler/build-draft');
         const result = await buildDraft({
           url: draft.url, fetchOptions: deps.fetchOptions, model: deps.model, crawl: deps.crawl, categories: categoryNames(db), signal, now: clock.now(),
           logoBaseUrl: deps.logoBaseUrl,

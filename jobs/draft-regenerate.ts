@@ -4,7 +4,6 @@ import { syncListing } from '../storage/queries/draft-submit';
 import type { Clock } from '../tools/clock';
 import { categoryNames, getDraft, updateDraft } from '../storage/queries/drafts';
 import { applyRegenerated, completeness, isDraftField, type DraftFieldMap } from '../domain/draft-fields';
-import { redraftFields } from '../crawler/build-draft';
 import { enqueue, type HandlerSpec } from './queue';
 
 // The 'draft_regenerate' job (PATCH regenerate, at most 5 fields): the model redrafts the named
@@ -27,6 +26,7 @@ export function draftRegenerateHandler(deps: { model?: LanguageModel | null }): 
       const draft = getDraft(db, draftId);
       const wanted = fields.filter(isDraftField).filter((f) => draft?.fields[f] && !draft.fields[f]!.locked);
       if (!draft || !wanted.length || !draft.build?.sources.length) return;
+      const { redraftFields } = await import('../crawler/build-draft'); // loaded on first use, as in draft-build.ts
       const built = await redraftFields({ sources: draft.build.sources, fields: wanted, model: deps.model, categories: categoryNames(db), signal, now: clock.now() });
       if (!built) return;
       const current = getDraft(db, draftId);

@@ -7,7 +7,7 @@ import {
   completeness, DRAFT_FIELDS, editField, fromBuild, lockField, restoreField,
   type DraftField, type DraftFieldMap, type FieldValue,
 } from '../../domain/draft-fields';
-import { AI_LISTS, AI_SCALARS } from '../../crawler/draft-ai';
+import { AI_LISTS, AI_SCALARS } from '../../domain/draft-fields';
 import { canonicalYoutube, patchShape, type DraftFieldsInput } from './patch-schema';
 
 // How an update_draft body changes a draft: field states follow domain/draft-fields.ts; lists, FAQs,
