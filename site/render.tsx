@@ -1,7 +1,7 @@
 import type { Context, Handler } from 'hono';
 import type { Child } from 'hono/jsx';
 import type { AppDeps } from '../transport/app';
-import { ToolError } from '../tools/errors';
+import { STATUS_OF_KIND, TITLE_OF_KIND, ToolError } from '../tools/errors';
 import { PageNotFound } from './call-tool';
 import { Layout } from './layout';
 import { etagOf } from '../domain/etag';
@@ -50,4 +50,17 @@ export function sitePage(deps: AppDeps, handler: (c: Context) => Promise<Respons
       return htmlResponse(<ErrorPage siteName={siteName} status={500} heading="Something went wrong" message="This page could not be shown. Please try again in a moment." />, 500);
     }
   };
+}
+
+// The page for an error no route handled (transport/app.ts onError): a tool's refusal keeps its status and words
+// (a check that could not run is a 503, not a crash); anything else is a plain 500 page that shows no internals.
+export function unhandledErrorPage(deps: AppDeps, err: unknown, requestId: string): Promise<Response> {
+  const siteName = deps.config.siteName;
+  if (err instanceof PageNotFound) return notFoundPage(deps, err.what);
+  if (err instanceof ToolError) {
+    const status = STATUS_OF_KIND[err.kind];
+    return htmlResponse(<ErrorPage siteName={siteName} status={status} heading={TITLE_OF_KIND[err.kind]} message={err.message} />, status, { 'cache-control': 'no-store' });
+  }
+  console.error(`[${requestId}] site page failed`, err);
+  return htmlResponse(<ErrorPage siteName={siteName} status={500} heading="Something went wrong" message={`This page could not be shown. Please try again in a moment. (Reference ${requestId})`} />, 500, { 'cache-control': 'no-store' });
 }

@@ -21,6 +21,7 @@ import { bodyLimit } from './read-body';
 import { siteViewer } from '../site/viewer';
 import { registerSite } from '../site/routes';
 import { securityHeaders } from '../site/security-headers';
+import { unhandledErrorPage } from '../site/render';
 
 export type AppDeps = { db: Db; config: AppConfig; clock: Clock; logger?: Logger; metrics?: Metrics };
 
@@ -92,5 +93,10 @@ export function createApp(deps: AppDeps) {
   // Registered after the API and MCP routes, so it runs for site pages only (those answer without next()).
   app.use('*', securityHeaders({ https: deps.config.siteUrl.startsWith('https:') }));
   registerSite(app, deps);
+  // Last line of defence: an error a route did not handle becomes a problem (API, MCP) or an error page (site) with
+  // the status its kind means, never a bare 500 from the framework.
+  app.onError((err, c) => (c.req.path === '/mcp' || c.req.path.startsWith(`${API_PREFIX}/`)
+    ? errorResponse(err, c, rest)
+    : unhandledErrorPage(deps, err, requestIdOf(c))));
   return { app, auth, logger, metrics, close: () => mcp.close() };
 }
