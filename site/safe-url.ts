@@ -12,6 +12,16 @@ export function externalHref(raw: string | null | undefined): string | null {
   }
 }
 
+// A page's address as link text: its host and path, without the scheme ("example.com/pricing").
+export function pageOf(raw: string): string {
+  try {
+    const u = new URL(raw);
+    return `${u.hostname}${u.pathname === '/' ? '' : u.pathname}`;
+  } catch {
+    return raw;
+  }
+}
+
 // A readable host for link text: "example.com" instead of the whole URL.
 export function hostOf(raw: string): string {
   try {

@@ -6,7 +6,8 @@ import { ToolError } from '../../tools/errors';
 import type { OwnedListingView } from '../../tools/my-listings/owner-view';
 import { callToolAs, PageNotFound } from '../call-tool';
 import { listingPath } from '../components';
-import { AccountLayout, Csrf, FieldError, send, seeOther } from './ui';
+import { AccountLayout, Csrf, FieldError, send, seeOther, staleForm } from './ui';
+import { cleanText } from '../forms';
 
 // Editing a listing you own that did not come from one of your drafts (a claimed one): update_my_listing as a
 // form. Only what changed is sent, so an untouched field keeps its evidence; errors come back next to fields.
@@ -31,7 +32,7 @@ const FIELDS: Array<[string, string, Kind, (l: OwnedListingView) => string]> = [
   ['seo_description', 'Description for search engines', 'long', (l) => l.seo_description ?? ''],
 ];
 
-const clean = (v: unknown) => (typeof v === 'string' ? v.replace(/\r\n?/g, '\n').trim() : '');
+const clean = cleanText;
 
 // The update_my_listing `fields` body: only the fields whose text differs from what the listing holds.
 export function listingEditPatch(form: Record<string, unknown>, listing: OwnedListingView): Record<string, unknown> {
@@ -108,7 +109,7 @@ export function registerListingEditRoutes(app: Hono, deps: AuthDeps): void {
     const id = idOf(c);
     if (id === null) return notFound(c);
     const form = await c.req.parseBody();
-    if (!csrfValid(c, deps, user, form.csrf)) return c.text('This form has expired or did not come from this site. Go back, reload the page and try again.', 403, { 'cache-control': 'no-store' });
+    if (!csrfValid(c, deps, user, form.csrf)) return staleForm(c);
     let listing: OwnedListingView;
     try {
       listing = await listingOf(c, user.userId, id);

@@ -1,5 +1,7 @@
 import { formatDate, listingPath } from '../components';
 import { Csrf, FieldError } from './ui';
+import { hostOf } from '../safe-url';
+import { formatUsd } from '../../domain/money';
 
 // The account page's lists of my things, each as the tools return them (list_my_drafts, list_my_listings,
 // list_my_orders, list_my_claims), with the next thing to do for each row.
@@ -15,14 +17,6 @@ const LISTING_STATUS: Record<string, string> = {
 };
 const ORDER_STATUS: Record<string, string> = { pending: 'Awaiting payment', paid: 'Paid', fulfilled: 'Paid and delivered', cancelled: 'Cancelled', refunded: 'Refunded' };
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
-const host = (url: string) => {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return url;
-  }
-};
 
 export function DraftsSection(p: { drafts: MyDraft[] }) {
   return (
@@ -34,7 +28,7 @@ export function DraftsSection(p: { drafts: MyDraft[] }) {
           <tbody>
             {p.drafts.map((d) => (
               <tr>
-                <td data-label="Product"><a href={`/drafts/${d.id}`}>{d.name ?? host(d.url)}</a></td>
+                <td data-label="Product"><a href={`/drafts/${d.id}`}>{d.name ?? hostOf(d.url)}</a></td>
                 <td data-label="Status" class="status">{d.listing_id !== null ? 'Submitted' : DRAFT_STATUS[d.status] ?? d.status}{d.status === 'crawling' || d.status === 'drafting' ? ` (${d.progress.percent} %)` : ''}</td>
                 <td data-label="Complete">{d.status === 'ready' ? `${d.completeness} %` : '—'}</td>
                 <td data-label="Updated">{formatDate(d.updated_at)}</td>
@@ -106,7 +100,7 @@ export function OrdersSection(p: { orders: MyOrder[] }) {
               <tr>
                 <td data-label="Order"><a href={`/account/orders/${encodeURIComponent(o.number)}`} aria-label={`Receipt of order ${o.number}`}>{o.number}</a></td>
                 <td data-label="Status" class="status">{ORDER_STATUS[o.status] ?? o.status}{o.checkout_url ? <> · <a href={new URL(o.checkout_url).pathname}>Pay</a></> : null}</td>
-                <td data-label="Total">{money(o.total_cents)}</td>
+                <td data-label="Total">{formatUsd(o.total_cents)}</td>
                 <td data-label="Date">{formatDate(o.paid_at ?? o.created_at)}</td>
               </tr>
             ))}

@@ -1,6 +1,7 @@
 import { formatDate } from '../components';
 import { AccountLayout } from './ui';
 import { vatLine } from '../../domain/vat';
+import { formatUsd } from '../../domain/money';
 import type { VatRule } from '../../storage/schema/orders';
 
 // An order as its buyer sees it afterwards (get_order): what was bought, the amounts with the VAT line once,
@@ -13,7 +14,6 @@ export type OrderView = {
   lines: Line[];
 };
 
-const money = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 export function ReceiptPage(p: { siteName: string; order: OrderView; seller?: string[] }) {
   const o = p.order;
@@ -33,12 +33,12 @@ export function ReceiptPage(p: { siteName: string; order: OrderView; seller?: st
           {o.lines.map((l) => (
             <tr>
               <td>{l.name}{l.week ? ` · week of ${formatDate(l.week)}` : ''}{paid ? <span class="muted small">{l.fulfilled ? ' · delivered' : l.week ? ` · goes live the week of ${formatDate(l.week)}` : ' · in progress'}</span> : null}</td>
-              <td class="nowrap">{money(l.price_cents)}</td>
+              <td class="nowrap">{formatUsd(l.price_cents)}</td>
             </tr>
           ))}
-          <tr><td>Subtotal</td><td class="nowrap">{money(o.totals.subtotal_cents)}</td></tr>
-          <tr><td>{vatLine({ rule: o.totals.vat_rule, country: o.totals.vat_country, rateBp: Math.round(o.totals.vat_rate_percent * 100), vatNumber: o.vat_number })}</td><td class="nowrap">{money(o.totals.vat_cents)}</td></tr>
-          <tr><th scope="row">Total</th><th class="nowrap">{money(o.totals.total_cents)}</th></tr>
+          <tr><td>Subtotal</td><td class="nowrap">{formatUsd(o.totals.subtotal_cents)}</td></tr>
+          <tr><td>{vatLine({ rule: o.totals.vat_rule, country: o.totals.vat_country, rateBp: Math.round(o.totals.vat_rate_percent * 100), vatNumber: o.vat_number })}</td><td class="nowrap">{formatUsd(o.totals.vat_cents)}</td></tr>
+          <tr><th scope="row">Total</th><th class="nowrap">{formatUsd(o.totals.total_cents)}</th></tr>
         </tbody>
       </table>
       {o.billing_country || o.vat_number ? <p class="small">Billed to: {[o.billing_country, o.vat_number].filter(Boolean).join(' · ')}</p> : null}

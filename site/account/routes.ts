@@ -8,7 +8,7 @@ import { LoginThrottle } from '../../auth/login-throttle';
 import { endProviderSession } from '../../auth/oidc/mount';
 import { apiKeysOfUser, revokeApiKey } from '../../storage/queries/api-keys';
 import { connectedApps, revokeClientGrants } from '../../storage/queries/oauth';
-import { formString, safeNext, seeOther, send, tooManyAttempts } from './ui';
+import { formString, safeNext, seeOther, send, staleForm as csrfFailed, tooManyAttempts } from './ui';
 import { AccountPage, SignInPage, SignUpPage, type AccountView } from './views';
 import { registerInteractionRoutes } from './interaction-routes';
 import { callToolAs, PageNotFound } from '../call-tool';
@@ -24,9 +24,6 @@ type Form = Record<string, string | File | (string | File)[]>;
 const form = (c: Context) => c.req.parseBody({ all: true }) as Promise<Form>;
 const list = (v: Form[string] | undefined): unknown[] => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
-// A stale or forged form gets a plain 403 page rather than a silent redirect.
-const csrfFailed = (c: Context) =>
-  c.text('This form has expired or did not come from this site. Go back, reload the page and try again.', 403, { 'cache-control': 'no-store' });
 
 // Sign-up, sign-in, sign-out, the account page (API keys, connected apps), and the OAuth interaction pages.
 export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {

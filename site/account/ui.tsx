@@ -14,6 +14,10 @@ export async function send(c: Context, node: Child, status: 200 | 201 | 400 | 40
   return c.html(`<!doctype html>${html}`, status);
 }
 
+// A stale or forged form gets a plain 403 page rather than a silent redirect; every site form answers the same.
+export const staleForm = (c: Context) =>
+  c.text('This form has expired or did not come from this site. Go back, reload the page and try again.', 403, { 'cache-control': 'no-store' });
+
 export function seeOther(c: Context, location: string): Response {
   c.header('cache-control', 'no-store');
   return c.redirect(location, 303);

@@ -10,6 +10,7 @@ import { recordPayment } from '../../jobs/fulfilment';
 import { paymentProviderFromEnv, PaymentUnavailable, WebhookError, type PaymentOrder, type PaymentProvider } from '../../jobs/payments/provider';
 import { handlePaymentEvent } from '../../jobs/payments/webhook';
 import { notFoundPage } from '../render';
+import { staleForm } from '../account/ui';
 import { CheckoutPage, type BillingValues, type CheckoutView } from './page';
 
 export type CheckoutDeps = AppDeps & { payments?: PaymentProvider };
@@ -68,9 +69,7 @@ export function registerCheckoutRoutes(app: Hono, deps: CheckoutDeps): void {
     const order = load(c.req.param('token'));
     if (!order) return notFoundPage(deps, 'There is no order at this checkout address.');
     const form = await c.req.parseBody();
-    if (!csrfValid(c, deps, currentUser(c, deps), form.csrf)) {
-      return c.text('This form has expired or did not come from this site. Go back, reload the page and try again.', 403, { 'cache-control': 'no-store' });
-    }
+    if (!csrfValid(c, deps, currentUser(c, deps), form.csrf)) return staleForm(c);
     if (order.status !== 'pending') return c.redirect(`/checkout/${order.checkoutToken}`, 303);
 
     const values: BillingValues = { name: text(form.name, 200), address: text(form.address, 500), country: text(form.country, 10).toUpperCase(), vat_number: text(form.vat_number, 100) };

@@ -8,7 +8,7 @@ import { SLUG_PATTERN } from '../../tools/schemas';
 import { ToolError } from '../../tools/errors';
 import type { ClaimRecord } from '../../tools/claims/claim-record';
 import type { Paged } from '../../tools/schemas';
-import { formString, seeOther, send } from '../account/ui';
+import { formString, seeOther, send, staleForm } from '../account/ui';
 import { PageNotFound } from '../call-tool';
 import { ErrorPage } from '../render';
 import { callToolAs } from '../call-tool';
@@ -23,8 +23,6 @@ import { ClaimFormPage, ClaimPage, ClaimsListPage, claimFormPath, claimPath, typ
 const CLAIM_ID = /^[1-9][0-9]{0,9}$/;
 const PER_PAGE = 100; // list_my_claims' largest page
 
-const csrfFailed = (c: Context) =>
-  c.text('This form has expired or did not come from this site. Go back, reload the page and try again.', 403, { 'cache-control': 'no-store' });
 
 export function registerClaimJourneyRoutes(app: Hono, deps: AppDeps): void {
   const siteName = deps.config.siteName;
@@ -85,7 +83,7 @@ export function registerClaimJourneyRoutes(app: Hono, deps: AppDeps): void {
 
   app.post('/listings/:slug/claim', withUser(async (c, user) => {
     const form = await c.req.parseBody();
-    if (!csrfValid(c, deps, user, form.csrf)) return csrfFailed(c);
+    if (!csrfValid(c, deps, user, form.csrf)) return staleForm(c);
     const method = formString(form.method, 20);
     const email = formString(form.email, 320).trim();
     const values = { method, email };
@@ -118,7 +116,7 @@ export function registerClaimJourneyRoutes(app: Hono, deps: AppDeps): void {
     const id = c.req.param('id') ?? '';
     if (!CLAIM_ID.test(id)) return notFound(c, 'There is no claim at this address.');
     const form = await c.req.parseBody();
-    if (!csrfValid(c, deps, user, form.csrf)) return csrfFailed(c);
+    if (!csrfValid(c, deps, user, form.csrf)) return staleForm(c);
     try {
       await call<ClaimRecord>(c, user, 'verify_claim', { claim_id: Number(id) });
       return seeOther(c, claimPath(Number(id)));

@@ -4,6 +4,7 @@ import { csrfValid, currentUser, type SiteUser } from '../../auth/session';
 import { addReview, publicListingForCommunity, toggleFollow, toggleVote, type CommunityListing } from '../../storage/queries/community';
 import { listingPath } from '../components';
 import { notFoundPage } from '../render';
+import { staleForm } from '../account/ui';
 import { REVIEW_MAX } from './view';
 
 // Voting, following and reviewing: the only way these rows are written (there is no API or MCP path).
@@ -25,9 +26,7 @@ export function registerCommunityRoutes(app: Hono, deps: AppDeps): void {
     const user = currentUser(c, deps);
     if (!user) return seeOther(c, `/signin?next=${encodeURIComponent(listingPath(slug))}`);
     const form = await c.req.parseBody();
-    if (!csrfValid(c, deps, user, form.csrf)) {
-      return c.text('This form has expired or did not come from this site. Go back, reload the page and try again.', 403, { 'cache-control': 'no-store' });
-    }
+    if (!csrfValid(c, deps, user, form.csrf)) return staleForm(c);
     const listing = publicListingForCommunity(deps.db, slug);
     if (!listing) return notFoundPage(deps);
     return seeOther(c, action(listing, user, form, deps.clock.now().toISOString()));

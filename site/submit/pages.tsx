@@ -4,6 +4,7 @@ import { Layout } from '../layout';
 import { FieldNote } from '../forms';
 import { formatDate, listingPath } from '../components';
 import { externalHref } from '../safe-url';
+import { formatUsd } from '../../domain/money';
 
 // The submit journey's other screens: paste a URL, watch the build, and choose how to launch.
 
@@ -74,7 +75,6 @@ export type LaunchProps = Base & {
   notice?: string;
 };
 
-const money = (cents: number) => `$${(cents / 100).toFixed(cents % 100 ? 2 : 0)}`;
 
 export function LaunchPage(p: LaunchProps) {
   const l = p.listing;
@@ -98,7 +98,7 @@ export function LaunchPage(p: LaunchProps) {
             </form>
           </section>
           <section class="card" aria-labelledby="paid-plan">
-            <h2 id="paid-plan">Paid launch{p.launchPriceCents !== null ? ` · ${money(p.launchPriceCents)}` : ''}</h2>
+            <h2 id="paid-plan">Paid launch{p.launchPriceCents !== null ? ` · ${formatUsd(p.launchPriceCents)}` : ''}</h2>
             <p>Launch now or in a week you choose, with no badge needed. Prices exclude VAT; the checkout page shows it for your country.</p>
             <form method="post" action={`/drafts/${p.draftId}/launch/paid`} class="form">
               <input type="hidden" name="csrf" value={p.csrf} />

@@ -1,5 +1,6 @@
 import { DRAFT_FIELDS, isListField, SOCIAL_PLATFORMS, type DraftField } from '../../domain/draft-fields';
 import type { DraftView } from '../../tools/drafts/draft-view';
+import { cleanText } from '../forms';
 
 // The review screen is one HTML form (it works without JavaScript): every value is an input, and each field's
 // buttons (lock, delete, restore, redraft) submit the same form with `action=<verb>:<field>`. This module turns
@@ -35,7 +36,7 @@ export function parseAction(raw: string | undefined): Action | null {
 }
 
 // Browsers send CRLF; people paste trailing spaces. Only the text itself counts as a change.
-const clean = (v: string | undefined) => (v ?? '').replace(/\r\n?/g, '\n').trim();
+const clean = cleanText;
 const opt = (v: string | undefined) => clean(v) || null;
 const lines = (v: string | undefined) => clean(v).split('\n').map((l) => l.trim()).filter(Boolean);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -3,7 +3,7 @@ import { DRAFT_FIELDS, isListField, PRICING_MODELS, SOCIAL_PLATFORMS, STAGES, ty
 import type { DraftView } from '../../tools/drafts/draft-view';
 import { Layout } from '../layout';
 import { FieldNote } from '../forms';
-import { externalHref } from '../safe-url';
+import { externalHref, pageOf } from '../safe-url';
 import type { Form } from './review-form';
 
 // The review screen: every drafted value beside the quotes that back it (with a link to the page each is
@@ -42,15 +42,6 @@ export type ReviewProps = {
   errorTitle?: string;
 };
 
-function pagePath(url: string): string {
-  try {
-    const u = new URL(url);
-    return `${u.hostname}${u.pathname === '/' ? '' : u.pathname}`;
-  } catch {
-    return url;
-  }
-}
-
 export function Evidence(props: { quotes: Quote[]; label?: string }) {
   if (!props.quotes.length) return null;
   return (
@@ -58,7 +49,7 @@ export function Evidence(props: { quotes: Quote[]; label?: string }) {
       {props.quotes.map((q) => (
         <li>
           <blockquote>{q.quote}</blockquote>
-          {externalHref(q.url) ? <a href={externalHref(q.url)!} rel="nofollow noopener" target="_blank">{pagePath(q.url)}</a> : <span>{pagePath(q.url)}</span>}
+          {externalHref(q.url) ? <a href={externalHref(q.url)!} rel="nofollow noopener" target="_blank">{pageOf(q.url)}</a> : <span>{pageOf(q.url)}</span>}
         </li>
       ))}
     </ul>
@@ -199,7 +190,7 @@ export function ReviewPage(p: ReviewProps) {
       <p class="muted small"><a href="/account#drafts">Your drafts</a> ›</p>
       <h1>Review your draft</h1>
       <p>
-        Drafted from <a href={externalHref(d.url) ?? '#'} rel="nofollow noopener">{pagePath(d.url)}</a>: {d.pages.length} page{d.pages.length === 1 ? '' : 's'} read,
+        Drafted from <a href={externalHref(d.url) ?? '#'} rel="nofollow noopener">{pageOf(d.url)}</a>: {d.pages.length} page{d.pages.length === 1 ? '' : 's'} read,
         {' '}{d.completeness} % complete. Every value below shows the words on the website it comes from; what the website does not say is left blank.
       </p>
       {p.notice ? <p class="notice" role="status">{p.notice}</p> : null}
@@ -283,7 +274,7 @@ export function ReviewPage(p: ReviewProps) {
       </section>
       <details>
         <summary>Pages read ({d.pages.length})</summary>
-        <ul>{d.pages.map((pg) => <li><a href={externalHref(pg.url) ?? '#'} rel="nofollow noopener">{pg.title ?? pagePath(pg.url)}</a></li>)}</ul>
+        <ul>{d.pages.map((pg) => <li><a href={externalHref(pg.url) ?? '#'} rel="nofollow noopener">{pg.title ?? pageOf(pg.url)}</a></li>)}</ul>
       </details>
     </Layout>
   );

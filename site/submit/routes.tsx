@@ -8,7 +8,7 @@ import { ToolError } from '../../tools/errors';
 import type { DraftView } from '../../tools/drafts/draft-view';
 import type { OwnedListingView } from '../../tools/my-listings/owner-view';
 import { callToolAs, PageNotFound } from '../call-tool';
-import { send, seeOther } from '../account/ui';
+import { send, seeOther, staleForm } from '../account/ui';
 import { notFoundPage } from '../render';
 import { currentViewer, type Viewer } from '../viewer';
 import { FailedPage, LaunchPage, ProgressPage, STEP_WORDS, SubmitPage, type LaunchProps } from './pages';
@@ -43,13 +43,15 @@ export function registerSubmitRoutes(app: Hono, deps: AppDeps): void {
   const call = <T,>(c: Context, viewer: Viewer, name: string, input: object) => callToolAs<T>(deps, name, input, viewer.userId, clientIp(c, deps.config));
 
   // Signed-out visitors go to sign in (or sign up) and come back to the same address.
-  const signedIn = (c: Context): Viewer | Response => currentViewer() ?? seeOther(c, `/signin?next=${encodeURIComponent(new URL(c.req.url).pathname + new URL(c.req.url).search)}`);
-  const forged = (c: Context) => c.text('This form has expired or did not come from this site. Go back, reload the page and try again.', 403, { 'cache-control': 'no-store' });
+  const signedIn = (c: Context): Viewer | Response => {
+    const here = new URL(c.req.url);
+    return currentViewer() ?? seeOther(c, `/signin?next=${encodeURIComponent(here.pathname + here.search)}`);
+  };
   const checked = async (c: Context): Promise<{ viewer: Viewer; form: Form } | Response> => {
     const viewer = currentViewer();
     if (!viewer) return seeOther(c, '/signin?next=%2Fsubmit');
     const form = await formOf(c);
-    if (!csrfValid(c, deps, { userId: viewer.userId, csrf: viewer.csrf, email: viewer.email, name: viewer.name }, form.csrf)) return forged(c);
+    if (!csrfValid(c, deps, viewer, form.csrf)) return staleForm(c);
     return { viewer, form };
   };
   const draftOf = (c: Context, viewer: Viewer, id: string) => call<DraftView>(c, viewer, 'get_draft', { id });
@@ -82,8 +84,8 @@ export function registerSubmitRoutes(app: Hono, deps: AppDeps): void {
       return seeOther(c, `/drafts/${draft.id}`);
     } catch (err) {
       if (!(err instanceof ToolError) || !['invalid_input', 'conflict', 'rate_limited'].includes(err.kind)) throw err;
-      const message = err.errors?.[0]?.message ?? err.message;
-      return send(c, SubmitPage({ siteName, csrf: ok.viewer.csrf, url, error: err.kind === 'invalid_input' ? `The address ${message}.`.replace('The address The', 'The') : message }), 400);
+      const field = err.errors?.find((e) => e.path === 'url');
+      return send(c, SubmitPage({ siteName, csrf: ok.viewer.csrf, url, error: field ? `The address ${field.message}.` : err.message }), 400);
     }
   });
 
