@@ -2,12 +2,12 @@ import type { Hono } from 'hono';
 import type Provider from 'oidc-provider';
 import { createAuthenticator, type AuthDeps, type Authenticate } from './actor';
 import { challengeHeaders, registerResourceMetadata, resourceUrl } from './resource-metadata';
-import { createProvider } from './oidc/provider';
 import { mountProvider } from './oidc/mount';
 import { registerAccountRoutes } from '../site/account/routes';
 
 export type AuthRoutes = {
-  provider: Provider;
+  // oidc-provider, loaded on first use (see below).
+  loadProvider: () => Promise<Provider>;
   // Authorization header → Actor; pass 'api' from the REST adapter and 'mcp' from the MCP endpoint.
   authenticate: Authenticate;
   // Problem → WWW-Authenticate for each resource (RestDeps.challengeHeaders and the MCP endpoint's 401/403).
@@ -23,12 +23,16 @@ export const authMounted = (app: Hono) => mounted.has(app);
 export function registerAuthRoutes(app: Hono, deps: AuthDeps): AuthRoutes {
   const existing = mounted.get(app);
   if (existing) return existing;
-  const provider = createProvider(deps);
+  // oidc-provider and its dependencies take ~34 MB of memory: they are loaded on the first OAuth request (or sign-out),
+  // not at start-up, so a node that only serves reads and API-key calls never holds them. Bearer tokens are checked
+  // with jose (auth/tokens.ts), not through the provider.
+  let provider: Promise<Provider> | undefined;
+  const loadProvider = () => (provider ??= import('./oidc/provider').then((m) => m.createProvider(deps)));
   registerResourceMetadata(app, deps.config);
-  registerAccountRoutes(app, { ...deps, provider }); // interaction pages under /oauth/interaction come before the provider
-  mountProvider(app, provider);
+  registerAccountRoutes(app, { ...deps, loadProvider }); // interaction pages under /oauth/interaction come before the provider
+  mountProvider(app, loadProvider);
   const routes: AuthRoutes = {
-    provider,
+    loadProvider,
     authenticate: createAuthenticator(deps),
     challengeHeaders: { api: challengeHeaders(resourceUrl(deps.config, 'api')), mcp: challengeHeaders(resourceUrl(deps.config, 'mcp')) },
   };

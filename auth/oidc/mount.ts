@@ -24,16 +24,17 @@ const REGISTRATION_CORS = {
   'access-control-max-age': '86400',
 };
 
-export function mountProvider(app: Hono, provider: Provider): void {
-  const callback = provider.callback();
+export function mountProvider(app: Hono, loadProvider: () => Promise<Provider>): void {
+  let callback: ReturnType<Provider['callback']> | undefined;
   app.options('/oauth/register', () => new Response(null, { status: 204, headers: REGISTRATION_CORS }));
   const handOff = async (c: Context) => {
     const { incoming, outgoing } = nodeBindings(c);
+    const handle = (callback ??= (await loadProvider()).callback());
     if (c.req.path === '/oauth/register') outgoing.setHeader('access-control-allow-origin', '*');
     await new Promise<void>((resolve) => {
       outgoing.once('finish', resolve);
       outgoing.once('close', resolve);
-      void callback(incoming, outgoing);
+      void handle(incoming, outgoing);
     });
     return RESPONSE_ALREADY_SENT;
   };

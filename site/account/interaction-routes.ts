@@ -1,5 +1,4 @@
 import type { Context, Hono } from 'hono';
-import { errors as oidcErrors } from 'oidc-provider';
 import { signIn } from '../../auth/accounts';
 import { csrfToken, csrfValid, currentUser, startSession } from '../../auth/session';
 import { clientIp } from '../../auth/actor';
@@ -11,7 +10,8 @@ import { formString, seeOther, send, tooManyAttempts } from './ui';
 import { ConsentPage, InteractionGonePage, InteractionLoginPage, type ClientView } from './interaction-views';
 import type { AccountDeps } from './routes';
 
-type Interaction = Awaited<ReturnType<AccountDeps['provider']['interactionDetails']>>;
+type Provider = Awaited<ReturnType<AccountDeps['loadProvider']>>;
+type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
 
 const hostOf = (uri: unknown) => {
   try {
@@ -24,25 +24,25 @@ const hostOf = (uri: unknown) => {
 // Sign-in and consent for oidc-provider (design: the routes switch on prompt.name). The interaction id in the
 // URL must match the one the provider's cookie names; every response is no-store (see ui.send / seeOther).
 export function registerInteractionRoutes(app: Hono, deps: AccountDeps): void {
-  const { provider, config } = deps;
+  const { loadProvider, config } = deps;
   const siteName = config.siteName;
   const throttle = deps.throttle ?? new LoginThrottle(deps.clock);
 
+  // A missing interaction, or one whose cookie names another id, is the same answer: the link is gone.
   async function load(c: Context): Promise<Interaction | Response> {
     const { incoming, outgoing } = nodeBindings(c);
     try {
-      const details = await provider.interactionDetails(incoming, outgoing);
-      if (details.uid !== c.req.param('uid')) throw new oidcErrors.SessionNotFound('interaction mismatch');
-      return details;
+      const details = await (await loadProvider()).interactionDetails(incoming, outgoing);
+      if (details.uid === c.req.param('uid')) return details;
     } catch (err) {
-      if (!(err instanceof oidcErrors.SessionNotFound)) throw err;
-      return send(c, InteractionGonePage({ siteName, message: 'This sign-in link has expired or was opened in another browser.' }), 400);
+      if (!(err instanceof (await import('oidc-provider')).errors.SessionNotFound)) throw err;
     }
+    return send(c, InteractionGonePage({ siteName, message: 'This sign-in link has expired or was opened in another browser.' }), 400);
   }
 
   async function clientView(details: Interaction): Promise<ClientView> {
     const id = String(details.params.client_id);
-    const client = await provider.Client.find(id);
+    const client = await (await loadProvider()).Client.find(id);
     const cimd = /^https:\/\//.test(id);
     return {
       id,
@@ -52,9 +52,9 @@ export function registerInteractionRoutes(app: Hono, deps: AccountDeps): void {
     };
   }
 
-  const finish = async (c: Context, result: Parameters<typeof provider.interactionResult>[2], merge = true) => {
+  const finish = async (c: Context, result: Parameters<Provider['interactionResult']>[2], merge = true) => {
     const { incoming, outgoing } = nodeBindings(c);
-    const to = await provider.interactionResult(incoming, outgoing, result, { mergeWithLastSubmission: merge });
+    const to = await (await loadProvider()).interactionResult(incoming, outgoing, result, { mergeWithLastSubmission: merge });
     return seeOther(c, to);
   };
 
@@ -120,7 +120,7 @@ export function registerInteractionRoutes(app: Hono, deps: AccountDeps): void {
     if (!csrfValid(c, deps, currentUser(c, deps), f.csrf)) return seeOther(c, `/oauth/interaction/${details.uid}`);
     if (details.prompt.name !== 'consent' || !details.session) return seeOther(c, `/oauth/interaction/${details.uid}`);
     const client = await clientView(details);
-    const grantId = await approveConsent(provider, deps, details, { clientId: client.id, clientName: client.name, redirectHost: client.redirectHost });
+    const grantId = await approveConsent(await loadProvider(), deps, details, { clientId: client.id, clientName: client.name, redirectHost: client.redirectHost });
     return finish(c, { consent: { grantId } });
   });
 

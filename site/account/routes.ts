@@ -18,7 +18,7 @@ import { ReceiptNotFound, ReceiptPage, type OrderView } from './receipt';
 import { registerListingEditRoutes } from './listing-edit';
 import type { MyClaim, MyDraft, MyListing, MyOrder } from './lists';
 
-export type AccountDeps = AuthDeps & { provider: Provider; throttle?: LoginThrottle };
+export type AccountDeps = AuthDeps & { loadProvider: () => Promise<Provider>; throttle?: LoginThrottle };
 
 type Form = Record<string, string | File | (string | File)[]>;
 const form = (c: Context) => c.req.parseBody({ all: true }) as Promise<Form>;
@@ -95,7 +95,7 @@ export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {
     const f = await form(c);
     if (user && !csrfValid(c, deps, user, f.csrf)) return csrfFailed(c);
     endSession(c, deps);
-    await endProviderSession(deps.provider, c);
+    await endProviderSession(await deps.loadProvider(), c);
     return seeOther(c, '/');
   });
 
