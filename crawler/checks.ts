@@ -1,10 +1,15 @@
-import { load } from 'cheerio';
+import { createRequire } from 'node:module';
 import { FetchError, safeFetch, type SafeFetchOptions } from './safe-fetch';
 import { trimTrailing } from '../domain/strings';
 
 // Checks later features run against a product's own site: the free plan's badge on the homepage,
 // and a claim's meta tag or uploaded file. Every fetch goes through safeFetch. These are single
 // fetches the site owner asked for, not crawling, so robots.txt does not apply to them.
+
+// cheerio (~12 MB resident) is required on the first check rather than imported: tools that start checks are
+// loaded by every node, most of which never run one.
+const require = createRequire(import.meta.url);
+const load = (html: string): ReturnType<typeof import('cheerio').load> => (require('cheerio') as typeof import('cheerio')).load(html);
 
 export type CheckFetchOptions = Omit<SafeFetchOptions, 'accept' | 'beforeRequest'>;
 // A malformed %-escape in someone's link is their problem, not a failed check.

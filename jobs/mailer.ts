@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import { createRequire } from 'node:module';
 import type { Db } from '../storage/db';
 import type { Clock } from '../tools/clock';
 import { addToOutbox } from '../storage/queries/outbox';
@@ -27,11 +27,16 @@ export type TransportOptions = {
   log?: (line: string) => void;
 };
 
+// nodemailer (~9 MB resident) is required only when SMTP is configured: tools import this module for the e-mail
+// job's name and type, and a node without SMTP_URL never needs it.
+const require = createRequire(import.meta.url);
+
 const linksIn = (text: string) => [...new Set(text.match(/https?:\/\/[^\s<>"')]+/g) ?? [])];
 
 export function createTransport(o: TransportOptions): MailTransport {
   const log = o.log ?? console.log;
   if (o.smtpUrl) {
+    const nodemailer = require('nodemailer') as typeof import('nodemailer');
     const smtp = nodemailer.createTransport(o.smtpUrl);
     return {
       async deliver(m) {
