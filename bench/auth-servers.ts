@@ -8,7 +8,7 @@ import { openDb } from '../storage/db';
 import { seedDatabase } from '../storage/seed';
 import { systemClock } from '../tools/clock';
 import { createApp } from '../transport/app';
-import pino from 'pino';
+import { createLogger } from '../transport/ops/logger';
 import { loadConfig } from '../transport/config';
 import { createApiKey, signUp } from '../auth/accounts';
 import { loadProviderKeys } from '../auth/oidc/keys';
@@ -32,7 +32,7 @@ let appFetch: (r: Request, env?: unknown) => Response | Promise<Response> = () =
 const appPort = await new Promise<number>((resolve) =>
   serve({ fetch: (r, env) => appFetch(r, env), port: 0, hostname: '127.0.0.1' }, (i) => resolve((i as AddressInfo).port)));
 const site = `http://127.0.0.1:${appPort}`;
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination('/dev/null')); // as in bench/servers.ts
+const logger = createLogger({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }, '/dev/null'); // as in bench/servers.ts
 const { app } = createApp({ db, config: { ...config0, siteUrl: site, port: appPort }, clock: systemClock, logger });
 appFetch = (r, env) => app.fetch(r, env as never);
 

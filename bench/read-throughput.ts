@@ -79,10 +79,15 @@ function startWriterProcess(kinds: WriterKind[]) {
   };
 }
 
-type Row = { name: string; rps: number; p50: number; p99: number; errors: number; writes?: string };
+// The server's main-thread CPU time per read served (/proc/<pid>/task/<pid>/schedstat, nanoseconds on CPU). Unlike
+// req/s it hardly moves when something else loads the machine, so its ratio to the baseline's is the steadier figure.
+const serverCpuNs = () => Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/schedstat`, 'utf8').split(' ')[0]);
+
+type Row = { name: string; rps: number; p50: number; p99: number; errors: number; cpuUs: number; writes?: string };
 const rows: Row[] = [];
 for (const s of scenarios.filter((x, i) => i === 0 || !ONLY || x.name.includes(ONLY))) {
   const writers = s.writers ? startWriterProcess(s.writers) : null;
+  const cpuBefore = serverCpuNs();
   const result = await autocannon({
     url: `http://127.0.0.1:${s.port}`,
     connections: CONNECTIONS,
@@ -90,9 +95,10 @@ for (const s of scenarios.filter((x, i) => i === 0 || !ONLY || x.name.includes(O
     requests: [{ setupRequest: (req: any) => ({ ...req, ...s.request() }) }],
   });
   const errors = result.errors + result.non2xx;
+  const cpuUs = (serverCpuNs() - cpuBefore) / 1000 / Math.max(1, result.requests.total);
   const wrote = writers ? await writers.stop() : null;
   rows.push({
-    name: s.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors,
+    name: s.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors, cpuUs,
     writes: wrote ? `${Math.round(wrote.writes / SECONDS)}/s${wrote.errors ? ` (${wrote.errors} failed)` : ''}` : '',
   });
 }
@@ -103,12 +109,12 @@ const base = rows[0].rps;
 const byName = new Map(rows.map((r) => [r.name, r]));
 const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
 console.log(`\n${LISTINGS.toLocaleString('en')} listings loaded in ${ready.loadMs} ms · ${CONNECTIONS} connections · ${SECONDS} s per scenario · Node ${process.version}\n`);
-console.log('| scenario | req/s | p50 ms | p99 ms | errors | writes | vs baseline | vs the read alone |');
-console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
+console.log('| scenario | req/s | p50 ms | p99 ms | errors | writes | vs baseline | vs the read alone | server CPU µs/read | CPU vs baseline |');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 const aloneOf = (name: string) => byName.get(name.replace(WITH_ALL, '').replace(WITH_VISITORS, ''));
 for (const r of rows) {
   const alone = aloneOf(r.name);
-  console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.writes ?? ''} | ${pct(r.rps, base)} | ${alone && alone !== r ? pct(r.rps, alone.rps) : ''} |`);
+  console.log(`| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.writes ?? ''} | ${pct(r.rps, base)} | ${alone && alone !== r ? pct(r.rps, alone.rps) : ''} | ${r.cpuUs.toFixed(1)} | ${pct(rows[0].cpuUs, r.cpuUs)} |`);
 }
 const ratio = (mcp: string, rest: string) => (byName.has(mcp) && byName.has(rest) ? pct(byName.get(mcp)!.rps, byName.get(rest)!.rps) : 'not run');
 console.log(`\nMCP tools/call vs the same REST operation: get_listing ${ratio('MCP tools/call get_listing', 'REST get_listing')}, ` +

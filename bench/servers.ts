@@ -5,7 +5,7 @@ import { openDb } from '../storage/db';
 import { systemClock } from '../tools/clock';
 import { createApp } from '../transport/app';
 import { loadConfig } from '../transport/config';
-import pino from 'pino';
+import { createLogger } from '../transport/ops/logger';
 import { makeBenchPeople } from './bench-people';
 
 // Child process of the benchmark: the baseline (a bare Hono JSON route) and the real app, served side by side, on the
@@ -31,7 +31,7 @@ const basePort = await listen(bare.fetch);
 let appFetch: (r: Request) => Response | Promise<Response> = () => new Response('starting', { status: 503 });
 const appPort = await listen((r) => appFetch(r));
 // Request logs are formatted as in production but written nowhere: their cost counts, the parent's stdout stays clean.
-const logger = pino({ level: process.env.LOG_LEVEL ?? 'info' }, pino.destination('/dev/null'));
+const logger = createLogger({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }, '/dev/null');
 const { app } = createApp({ db, config: { ...config0, siteUrl: `http://127.0.0.1:${appPort}` }, clock: systemClock, logger });
 appFetch = app.fetch;
 

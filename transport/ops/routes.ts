@@ -34,6 +34,15 @@ export function noteUser<A extends { kind: string; userId?: number }>(c: Context
 
 export function registerOps(app: Hono, deps: OpsDeps): void {
   const { logger, metrics } = deps;
+  // prom-client hashes a label object on every call; the handles of each (route, method, status) are kept instead.
+  // Route templates, methods and statuses are few, so this stays small.
+  const handles = new Map<string, { count: { inc(): void }; time: { observe(v: number): void } }>();
+  const handlesOf = (route: string, method: string, status: number) => {
+    const key = `${route} ${method} ${status}`;
+    let h = handles.get(key);
+    if (!h) handles.set(key, (h = { count: metrics.requests.labels(route, method, String(status)), time: metrics.duration.labels(route, method) }));
+    return h;
+  };
 
   // First on every request: a request id (echoed as X-Request-Id), then one log line and the metrics.
   app.use('*', async (c, next) => {
@@ -48,8 +57,9 @@ export function registerOps(app: Hono, deps: OpsDeps): void {
       const route = routeOf(c);
       const status = statusOf(c);
       if (!c.res.headers.has('x-hono-already-sent')) c.res.headers.set('x-request-id', requestId);
-      metrics.requests.inc({ route, method: c.req.method, status });
-      metrics.duration.observe({ route, method: c.req.method }, seconds);
+      const h = handlesOf(route, c.req.method, status);
+      h.count.inc();
+      h.time.observe(seconds);
       if (status === 429) metrics.rateLimited.inc({ surface: route === '/mcp' ? 'mcp' : 'rest' });
       const userId = c.get('userId' as never) as number | undefined;
       logger.info({ method: c.req.method, route, status, ms: Math.round(seconds * 10_000) / 10, request_id: requestId, ...(userId ? { user_id: userId } : {}) }, 'request');
