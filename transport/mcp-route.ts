@@ -94,8 +94,9 @@ export function registerMcpRoute(app: Hono, deps: McpRouteDeps) {
       if (denied) return authResult(c, denied.error, denied.id);
       const overBudget = chargeBatch(body, actor);
       if (overBudget) return overBudget(c);
-      const replay = body === parsed ? rebuilt(c, text) : rebuilt(c, JSON.stringify(body));
-      return (await fastPath(body, c.req.raw.headers, actor)) ?? mcp.fetch(replay, { authInfo: authInfoOf(actor), parsedBody: body });
+      // The SDK's request is rebuilt only when the fast path declines: building one costs more than the call itself.
+      return (await fastPath(body, c.req.raw.headers, actor))
+        ?? mcp.fetch(rebuilt(c, body === parsed ? text : JSON.stringify(body)), { authInfo: authInfoOf(actor), parsedBody: body });
     });
   });
 
