@@ -73,9 +73,12 @@ export const weeklyVoteRanking = (db: Db, monday: string, minute: number): reado
   memoOn(db, 'weekly-votes', `${monday}|${minute}`, ['listing_status'], () => (stmts(db).weeklyVotes.all(monday) as VoteRankRow[]).sort(compareByVotes), 64);
 
 // The votes of these listings in that week now, in the same order.
+// Remembered like liveVoteCounts: weekly_votes only moves with the votes table, which bumps the topic 'votes'.
 export function liveWeeklyVotes(db: Db, monday: string, ids: readonly number[]): number[] {
-  const s = stmts(db);
-  return ids.map((id) => (s.weeklyVotesOf.get(monday, id) as number | undefined) ?? 0);
+  return memoOn(db, 'live-weekly-votes', `${monday}|${ids.join(',')}`, ['votes'], () => {
+    const s = stmts(db);
+    return ids.map((id) => (s.weeklyVotesOf.get(monday, id) as number | undefined) ?? 0);
+  }, 1000);
 }
 
 export const allTimeVotesPage = (db: Db, limit: number, offset: number, minute: number): BoardPage<VoteRankRow> =>
