@@ -2,9 +2,16 @@ import type { Hono } from 'hono';
 import type Provider from 'oidc-provider';
 import { createAuthenticator, type AuthDeps, type Authenticate } from './actor';
 import { challengeHeaders, registerResourceMetadata, resourceUrl } from './resource-metadata';
-import { createProvider } from './oidc/provider';
+import { createProvider, type RenderOAuthError } from './oidc/provider';
 import { mountProvider } from './oidc/mount';
-import { registerAccountRoutes } from '../site/account/routes';
+
+// The pages the authorization server shows: sign-in, consent and account pages, and its error page. They are site
+// pages (site/account/), and site/ imports auth/, so the app's composition passes them in rather than auth/
+// importing site/. D is whatever context the pages need beyond auth's own (the app context, for site/).
+export type AuthPages<D extends AuthDeps> = {
+  registerAccountRoutes(app: Hono, deps: D & { provider: Provider }): void;
+  renderOAuthError: RenderOAuthError;
+};
 
 export type AuthRoutes = {
   provider: Provider;
@@ -20,12 +27,12 @@ export const authMounted = (app: Hono) => mounted.has(app);
 
 // Mounts the authorization server (/oauth/*, RFC 8414 metadata), the protected resource metadata (RFC 9728),
 // and the account pages. Register it before any catch-all route; calling it twice on one app is a no-op.
-export function registerAuthRoutes(app: Hono, deps: AuthDeps): AuthRoutes {
+export function registerAuthRoutes<D extends AuthDeps>(app: Hono, deps: D, pages: AuthPages<D>): AuthRoutes {
   const existing = mounted.get(app);
   if (existing) return existing;
-  const provider = createProvider(deps);
+  const provider = createProvider(deps, pages.renderOAuthError);
   registerResourceMetadata(app, deps.config);
-  registerAccountRoutes(app, { ...deps, provider }); // interaction pages under /oauth/interaction come before the provider
+  pages.registerAccountRoutes(app, { ...deps, provider }); // interaction pages under /oauth/interaction come before the provider
   mountProvider(app, provider);
   const routes: AuthRoutes = {
     provider,
