@@ -1,6 +1,6 @@
 import type { Db } from '../storage/db';
-import type { Clock } from '../tools/clock';
-import { SCOPES, type Scope } from '../tools/scopes';
+import type { Clock } from '../domain/clock';
+import { SCOPES, type Scope } from '../domain/scopes';
 import { createUser, normaliseEmail, userByEmail } from '../storage/queries/users';
 import { insertApiKey } from '../storage/queries/api-keys';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyPassword } from './passwords';

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
-import type { Actor } from '../tools/actor';
+import type { Actor } from '../domain/actor';
 import type { Db } from '../storage/db';
-import type { AppConfig } from '../tools/context';
-import type { Clock } from '../tools/clock';
-import { ToolError } from '../tools/errors';
+import type { AppConfig } from '../domain/app-config';
+import type { Clock } from '../domain/clock';
+import { ToolError } from '../domain/errors';
 import { apiKeyByHash, touchApiKey } from '../storage/queries/api-keys';
 import { looksLikeApiKey, sha256Hex } from './api-keys';
 import { resourceUrl, type ResourceKey } from './resource-metadata';

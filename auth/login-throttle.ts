@@ -1,4 +1,4 @@
-import type { Clock } from '../tools/clock';
+import type { Clock } from '../domain/clock';
 import { normaliseEmail } from '../storage/queries/users';
 
 // Online password guessing: failed sign-ins are counted in a sliding window per (e-mail, address) and per

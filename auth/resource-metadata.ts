@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
-import type { AppConfig } from '../tools/context';
-import { SCOPES } from '../tools/scopes';
+import type { AppConfig } from '../domain/app-config';
+import { SCOPES } from '../domain/scopes';
 
 // The two protected resources. An access token is valid at exactly one of them (its audience).
 export type ResourceKey = 'mcp' | 'api';

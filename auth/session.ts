@@ -2,8 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Db } from '../storage/db';
-import type { AppConfig } from '../tools/context';
-import type { Clock } from '../tools/clock';
+import type { AppConfig } from '../domain/app-config';
+import type { Clock } from '../domain/clock';
 import { createSession, deleteSession, sessionByHash, type SessionRow } from '../storage/queries/users';
 import { sha256Hex } from './api-keys';
 

@@ -1,11 +1,11 @@
 import { createLocalJWKSet, errors, jwtVerify } from 'jose';
 import type { Db } from '../storage/db';
-import type { AppConfig } from '../tools/context';
-import { ToolError } from '../tools/errors';
-import { SCOPES, type Scope } from '../tools/scopes';
+import type { AppConfig } from '../domain/app-config';
+import { ToolError } from '../domain/errors';
+import { SCOPES, type Scope } from '../domain/scopes';
 import { grantAlive } from '../storage/queries/oauth';
 import { loadProviderKeys, publicJwks } from './oidc/keys';
-import type { Clock } from '../tools/clock';
+import type { Clock } from '../domain/clock';
 
 export type VerifiedToken = { userId: number; clientId: string; scopes: Scope[]; grantId: string };
 

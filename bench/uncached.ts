@@ -8,6 +8,7 @@ import { loadConfig } from '../transport/config';
 import { toolByName } from '../tools/registry';
 import { invokeTool } from '../tools/invoke';
 import { loadListings } from './load-listings';
+import { queuedJobs } from '../jobs/port';
 
 // The read throughput benchmark mostly meets the read caches (results are kept until something they show changes).
 // This one measures the work behind them: before every call every change topic is bumped (storage/queries/memo.ts),
@@ -20,7 +21,7 @@ const config = loadConfig({ ...process.env, DATABASE_PATH: join(dir, 'u.db') });
 const db = openDb(config.databasePath);
 seedDatabase(db, { demo: false, clock: systemClock });
 const { slugs } = loadListings(db, count, systemClock.now());
-const ctx = { db, config, clock: systemClock, actor: { kind: 'anonymous' as const, ip: 'bench' } };
+const ctx = { db, config, clock: systemClock, jobs: queuedJobs, actor: { kind: 'anonymous' as const, ip: 'bench' } };
 const touch = db.sqlite.prepare('UPDATE change_versions SET version = version + 1');
 
 async function measure(label: string, tool: string, inputs: Record<string, unknown>[], rounds = 40) {

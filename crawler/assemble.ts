@@ -8,7 +8,7 @@ import { evidenceChecker, type Dropped, type EvidenceChecker } from './assemble-
 import { assembleRecords, type AssembledRecords } from './assemble-records';
 import type { AiProposal } from './draft-ai';
 import type { Fact, Facts, ScalarField } from './facts';
-import { youtubeVideo } from './socials';
+import { youtubeVideo } from '../domain/socials';
 
 // Turns candidate facts (from the pages and, if any, the model) into draft values. A value is kept
 // only when it is clean and of its field's type, and at least one of its quotes is on the page it

@@ -1,7 +1,7 @@
 import { decodeEntities } from '../domain/evidence';
 import { addListItem, addScalar, attrEv, type Facts } from './facts';
 import { countryCode } from './places';
-import { socialOf, youtubeVideo } from './socials';
+import { socialOf, youtubeVideo } from '../domain/socials';
 import { stripTags } from '../domain/strings';
 
 // JSON-LD facts (schema.org). Quotes are the verbatim JSON-LD strings (source 'attribute').

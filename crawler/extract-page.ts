@@ -4,7 +4,7 @@ import { addListItem, addScalar, attrEv, sentenceAround, textEv, type Facts } fr
 import type { ParsedPage } from './page-text';
 import { visibleText } from './page-text';
 import { placeFromText } from './places';
-import { socialOf, youtubeVideo } from './socials';
+import { socialOf, youtubeVideo } from '../domain/socials';
 import { emailsInText, isEmailLike } from '../domain/strings';
 
 // Facts read from a page's markup and text: meta and OpenGraph tags, title and headings, logo,

@@ -1,7 +1,7 @@
 import type { AnyNode, Element } from 'domhandler';
 import { textEv, type Facts } from './facts';
 import { subtreeAtMost, visibleText, type ParsedPage } from './page-text';
-import { socialOf } from './socials';
+import { socialOf } from '../domain/socials';
 
 // Structured sections of a page: FAQ markup, pricing plans and the founders on a team page.
 

@@ -12,8 +12,7 @@ import { decodeBody, parseContentType } from './charset';
 // address (so a second DNS answer cannot swap in an internal one), each redirect hop checked the
 // same way, and body size and total time capped.
 
-export const BOT_TOKEN = 'LaunchDirectoryBot';
-export const userAgentFor = (siteUrl: string) => `${BOT_TOKEN}/1.0 (+${siteUrl.replace(/\/+$/, '')}/bot)`;
+export { BOT_TOKEN, userAgentFor } from '../domain/bot-identity';
 
 export type FetchErrorCode =
   | 'bad_url' | 'bad_scheme' | 'blocked_address' | 'dns' | 'network' | 'timeout' | 'too_many_redirects' | 'not_html' | 'refused';

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canMove, isPublicListing, statusesMovingTo } from './listing-status';
-import { LISTING_STATUSES, type ListingStatus } from '../storage/schema/directory';
+import { canMove, isPublicListing, LISTING_STATUSES, statusesMovingTo, type ListingStatus } from './listing-status';
 
 describe('listing status transitions', () => {
   const allowed: [ListingStatus, ListingStatus][] = [

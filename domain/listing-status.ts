@@ -1,4 +1,6 @@
-import type { ListingStatus } from '../storage/schema/directory';
+// Every status a listing may be in. storage/schema/directory.ts uses this list as the column's enum.
+export const LISTING_STATUSES = ['draft', 'submitted', 'awaiting_badge', 'scheduled', 'live', 'rejected'] as const;
+export type ListingStatus = (typeof LISTING_STATUSES)[number];
 
 // Where a listing may go from each status. The free plan walks submitted → awaiting_badge → scheduled → live;
 // a paid launch may skip straight to scheduled or live; the site team may reject at any point. Rejected is final.

@@ -3,6 +3,10 @@
 // A 200-character query could hold ~100 words; every word is ANDed, so past a handful more words only
 // narrow the result and cost time. Later words are ignored.
 export const MAX_QUERY_WORDS = 8;
+// The orders a search may be sorted in (the API's `sort` values, the site's sort menu; storage/queries/search.ts
+// implements each).
+export const SEARCH_SORTS = ['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
 // Per mistyped word, the nearest vocabulary terms kept (nearest first, then the most common).
 export const MAX_CANDIDATES_PER_WORD = 16;
 // Prefix matching on a 1–2 letter stem would expand to thousands of index terms.

@@ -1,6 +1,6 @@
 import { withTransaction, type Db } from '../storage/db';
-import type { Clock } from '../tools/clock';
-import type { AppConfig } from '../tools/context';
+import type { Clock } from '../domain/clock';
+import type { AppConfig } from '../domain/app-config';
 import { findBadgeLink } from '../crawler/checks';
 import { RobotsCache } from '../crawler/robots';
 import { FetchError, safeFetch, userAgentFor, type SafeFetchOptions } from '../crawler/safe-fetch';

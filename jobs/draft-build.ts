@@ -1,6 +1,6 @@
 import type { LanguageModel } from 'ai';
 import type { Db } from '../storage/db';
-import type { Clock } from '../tools/clock';
+import type { Clock } from '../domain/clock';
 import type { DraftProgress, DraftStatus } from '../storage/schema';
 import { categoryNames, failDraft, getDraft, saveDraftBuild, setDraftProgress } from '../storage/queries/drafts';
 import { applyRebuild, completeness, fromBuild, DRAFT_FIELDS, type DraftFieldMap } from '../domain/draft-fields';

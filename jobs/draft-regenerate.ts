@@ -1,7 +1,7 @@
 import type { LanguageModel } from 'ai';
 import { withTransaction, type Db } from '../storage/db';
 import { syncListing } from '../storage/queries/draft-submit';
-import type { Clock } from '../tools/clock';
+import type { Clock } from '../domain/clock';
 import { categoryNames, getDraft, updateDraft } from '../storage/queries/drafts';
 import { applyRegenerated, completeness, isDraftField, type DraftFieldMap } from '../domain/draft-fields';
 import { enqueue, type HandlerSpec } from './queue';

@@ -8,7 +8,7 @@ import {
 } from '../storage/queries/order-effects';
 import { mondayOf } from '../domain/weeks';
 import type { HandlerSpec } from './queue';
-import type { Clock } from '../tools/clock';
+import type { Clock } from '../domain/clock';
 import { HOUR_MS, hourStart, scheduleHourly } from './hourly';
 import { queueOrderReceipt, type SiteInfo } from './order-receipt';
 

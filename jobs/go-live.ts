@@ -1,5 +1,5 @@
 import type { Db } from '../storage/db';
-import type { Clock } from '../tools/clock';
+import type { Clock } from '../domain/clock';
 import { promoteDueListings } from '../storage/queries/free-plan';
 import { addWeeks, mondayOf } from '../domain/weeks';
 import { enqueue, type Handlers, type HandlerSpec } from './queue';

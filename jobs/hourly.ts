@@ -1,5 +1,5 @@
 import type { Db } from '../storage/db';
-import type { Clock } from '../tools/clock';
+import type { Clock } from '../domain/clock';
 import { enqueue } from './queue';
 
 // An hourly job keyed by its hour, so a restart or a second scheduler never doubles a run.

@@ -1,8 +1,8 @@
 import { requeueRunningJobs } from '../storage/queries/jobs';
 import type { LanguageModel } from 'ai';
 import type { Db } from '../storage/db';
-import type { Clock } from '../tools/clock';
-import type { AppConfig } from '../tools/context';
+import type { Clock } from '../domain/clock';
+import type { AppConfig } from '../domain/app-config';
 import { modelFromEnv } from '../crawler/model';
 import { userAgentFor } from '../crawler/safe-fetch';
 import { LOGO_PATH_PREFIX } from '../domain/logo-files';

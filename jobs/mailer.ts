@@ -1,10 +1,12 @@
 import { createRequire } from 'node:module';
 import type { Db } from '../storage/db';
-import type { Clock } from '../tools/clock';
+import type { Clock } from '../domain/clock';
 import { addToOutbox } from '../storage/queries/outbox';
 import { enqueue, type HandlerSpec } from './queue';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+import type { Mail } from '../domain/mail';
+
+export type { Mail } from '../domain/mail';
 
 // What tools use: send() only queues the message; the 'email' job delivers it with retries.
 export interface Mailer {

@@ -1,5 +1,5 @@
 import type { Db } from '../storage/db';
-import type { Clock } from '../tools/clock';
+import type { Clock } from '../domain/clock';
 import { insertJob, type Job } from '../storage/queries/jobs';
 
 export type { Job } from '../storage/queries/jobs';

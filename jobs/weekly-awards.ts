@@ -1,5 +1,5 @@
 import type { Db } from '../storage/db';
-import type { Clock } from '../tools/clock';
+import type { Clock } from '../domain/clock';
 import { awardWeek } from '../storage/queries/awards-compute';
 import { addWeeks, mondayOf } from '../domain/weeks';
 import { enqueue, type HandlerSpec } from './queue';

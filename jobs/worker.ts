@@ -1,5 +1,5 @@
 import type { Db } from '../storage/db';
-import type { Clock } from '../tools/clock';
+import type { Clock } from '../domain/clock';
 import { claimJob, failAbandoned, markDone, markFailed, markRetry, nextDueAt, renewLease, type Job } from '../storage/queries/jobs';
 import { backoffDelay, PermanentJobError, type Handlers } from './queue';
 

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../transport/app';
+import type { AppDeps } from '../app-context';
 import { toolByName } from '../tools/registry';
 import { invokeTool } from '../tools/invoke';
 import { ToolError } from '../tools/errors';
@@ -26,7 +26,7 @@ export async function callToolAs<T = any>(deps: AppDeps, name: string, input: ob
   if (!tool) throw new ToolError('unavailable', `The ${name} operation is not available yet.`);
   const actor: Actor = userId === null ? { kind: 'anonymous', ip } : { kind: 'session', userId, scopes: [...SCOPES], ip };
   try {
-    return (await invokeTool(tool, { db: deps.db, config: deps.config, clock: deps.clock, actor }, input)) as T;
+    return (await invokeTool(tool, { db: deps.db, config: deps.config, clock: deps.clock, jobs: deps.jobs, actor }, input)) as T;
   } catch (err) {
     if (err instanceof ToolError && err.kind === 'not_found') throw new PageNotFound(err.message);
     throw err;

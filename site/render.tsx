@@ -1,6 +1,6 @@
 import type { Context, Handler } from 'hono';
 import type { Child } from 'hono/jsx';
-import type { AppDeps } from '../transport/app';
+import type { AppDeps } from '../app-context';
 import { STATUS_OF_KIND, TITLE_OF_KIND, ToolError } from '../tools/errors';
 import { PageNotFound } from './call-tool';
 import { Layout } from './layout';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppDeps } from '../transport/app';
+import type { AppDeps } from '../app-context';
 import { registry } from '../tools/registry';
 import { registerBadgeRoutes } from './badges/routes';
 import { registerLogoRoutes } from './logos/routes';

@@ -2,13 +2,13 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// Runs the operator CLI as an operator would (`npx tsx transport/admin.ts …`) against the database file given.
+// Runs the operator CLI as an operator would (`npx tsx cli/admin.ts …`) against the database file given.
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export type CliResult = { code: number | null; stdout: string; stderr: string };
 
 export function runAdminCli(env: Record<string, string>, args: string[]): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'transport/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn('npx', ['tsx', 'cli/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => { stdout += d; });

@@ -10,6 +10,7 @@ import { ToolError } from '../tools/errors';
 import { problemFromToolError } from '../rest-adapter/problem';
 import { revokeApiKey } from '../storage/queries/api-keys';
 import type { ResourceKey } from '../auth/resource-metadata';
+import { queuedJobs } from '../jobs/port';
 
 // Authorization header → Actor, over real HTTP: a probe route on the running app authenticates the way the REST
 // and MCP adapters do, runs get_account, and answers with the problem body and challenge on failure.
@@ -23,7 +24,7 @@ beforeAll(async () => {
     const resource = c.req.param('resource') as ResourceKey;
     try {
       const actor = await app.auth.authenticate(c, resource);
-      const account = actor.kind === 'anonymous' ? null : await invokeTool(get_account, { db: app.db, config: app.config, clock: app.clock, actor }, {});
+      const account = actor.kind === 'anonymous' ? null : await invokeTool(get_account, { db: app.db, config: app.config, clock: app.clock, jobs: queuedJobs, actor }, {});
       return c.json({ actor, account });
     } catch (err) {
       if (!(err instanceof ToolError)) throw err;

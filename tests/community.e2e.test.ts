@@ -5,7 +5,7 @@ import { Browser, hiddenFields, signUp, submitForm } from './auth-helpers';
 import { userByEmail } from '../storage/queries/users';
 import { addListingOwner } from '../storage/queries/ownership';
 import { registry } from '../tools/registry';
-import { runAdmin } from '../transport/admin';
+import { runAdmin } from '../cli/admin';
 
 // Voting, following and reviewing as signed-in people do it: a browser with a cookie jar posting the
 // listing page's forms (CSRF token included), then reading the result through the public API.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { extractFacts } from '../crawler/extract';
 import { assemble } from '../crawler/assemble';
 import { buildDraft } from '../crawler/build-draft';
-import { socialOf, youtubeVideo } from '../crawler/socials';
+import { socialOf, youtubeVideo } from '../domain/socials';
 import { chooseLinks } from '../crawler/links';
 import { userAgentFor } from '../crawler/safe-fetch';
 import { locateQuote } from '../domain/evidence';

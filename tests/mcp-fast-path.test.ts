@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpTools } from '../tools/registry';
 import { createMcpEndpoint } from '../transport/mcp';
 import { startApp, type TestApp } from './harness';
+import { queuedJobs } from '../jobs/port';
 
 // The fast path must answer exactly as the SDK handler does; anything unusual must reach the SDK.
 let app: TestApp;
 let sdk: ReturnType<typeof createMcpEndpoint>;
 beforeAll(async () => {
   app = await startApp({ demo: true });
-  sdk = createMcpEndpoint(mcpTools, { baseContext: { db: app.db, config: app.config, clock: app.clock } });
+  sdk = createMcpEndpoint(mcpTools, { baseContext: { db: app.db, config: app.config, clock: app.clock, jobs: queuedJobs } });
 });
 afterAll(async () => { await sdk.close(); await app.close(); });
 

@@ -7,7 +7,7 @@ import { issueTokens } from './auth-helpers';
 import { addListingOwner } from '../storage/queries/ownership';
 import { versionsOfListing } from '../storage/queries/listing-history';
 import { userByEmail } from '../storage/queries/users';
-import { runAdmin } from '../transport/admin';
+import { runAdmin } from '../cli/admin';
 
 // list_my_listings, get_my_listing and update_my_listing end to end: REST with API keys and an OAuth token,
 // MCP in both eras, bounds, another user's listing, and the version history the site team reviews.

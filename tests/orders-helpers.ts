@@ -4,7 +4,7 @@ import { addCategory, addListing, addUser, type ListingInput } from './fixtures'
 import { createApiKey } from '../auth/accounts';
 import { products } from '../storage/schema';
 import { setSetting } from '../storage/queries/settings';
-import { runAdmin } from '../transport/admin';
+import { runAdmin } from '../cli/admin';
 
 // Shared set-up of the orders tests: products at prices the test owns, two users with API keys, and listings
 // of the first user in each state the order rules care about.

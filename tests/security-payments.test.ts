@@ -6,6 +6,7 @@ import { rest, seedOrderWorld } from './orders-helpers';
 import { registerCheckoutRoutes } from '../site/checkout/routes';
 import { paymentProviderFromEnv, PaymentUnavailable, testModeAllowed } from '../jobs/payments/provider';
 import { fixedClock } from '../tools/clock';
+import { queuedJobs } from '../jobs/port';
 
 // Test mode completes an order without money. A public site must never fall back to it when Stripe is not
 // configured: only local sites (or an explicit PAYMENTS_TEST_MODE=true) get it; otherwise Pay takes nothing.
@@ -52,7 +53,7 @@ describe('checkout on a public site without Stripe', () => {
 
   it('pressing Pay marks nothing paid (503, order stays pending) and the page says no payment is set up', async () => {
     const publicSite = new Hono();
-    registerCheckoutRoutes(publicSite, { db: app.db, clock: app.clock, config: { ...app.config, siteUrl: 'https://directory.example' } });
+    registerCheckoutRoutes(publicSite, { db: app.db, clock: app.clock, jobs: queuedJobs, config: { ...app.config, siteUrl: 'https://directory.example' } });
     const page = await publicSite.request(`/checkout/${token}`);
     const html = await page.text();
     expect(html).toContain('Online payment is not set up');

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { inflateSync } from 'node:zlib';
 import { startApp, type TestApp } from './harness';
 import { registerSeoRoutes } from '../site/seo/routes';
+import { queuedJobs } from '../jobs/port';
 
 // What crawlers and browsers ask every site for.
 let app: TestApp;
@@ -40,7 +41,7 @@ describe('robots.txt and sitemaps', () => {
 
   it('splits into a sitemap index with parts when there are more URLs than one file may hold', async () => {
     const small = new Hono();
-    registerSeoRoutes(small, { db: app.db, config: app.config, clock: app.clock }, { maxUrls: 100 });
+    registerSeoRoutes(small, { db: app.db, config: app.config, clock: app.clock, jobs: queuedJobs }, { maxUrls: 100 });
     const index = await (await small.request('/sitemap.xml')).text();
     expect(index).toContain('<sitemapindex');
     const parts = locs(index);

@@ -2,22 +2,10 @@ import type { Db } from '../storage/db';
 import type { Actor } from './actor';
 import type { Clock } from './clock';
 
-import type { Cidr } from '../domain/client-address';
+import type { AppConfig } from '../domain/app-config';
+import type { JobPort } from './job-port';
 
-export type AppConfig = {
-  siteName: string;
-  siteUrl: string; // no trailing slash
-  port: number;
-  host: string;
-  databasePath: string;
-  seedDemo: boolean;
-  crawlerAllowPrivate: boolean;
-  rateLimits: { anonymousPerMinute: number; userPerMinute: number };
-  claimsDnsServers: string[]; // resolvers for DNS claim checks; empty = the system's
-  mcpAllowedOrigins?: string[]; // browser origins besides the site's own that may call /mcp (MCP_ALLOWED_ORIGINS)
-  trustProxy?: Cidr[]; // proxies whose X-Forwarded-For names the client (TRUST_PROXY)
-  metricsToken?: string; // when set, /metrics wants it as a bearer token (METRICS_TOKEN)
-};
+export type { AppConfig } from '../domain/app-config';
 
 // A long-running call's progress, for adapters that can show it (MCP notifications/progress when the client sent
 // a progressToken); absent elsewhere.
@@ -29,6 +17,7 @@ export type ToolContext = {
   actor: Actor;
   clock: Clock;
   config: AppConfig;
+  jobs: JobPort; // background work (draft builds, e-mail, badge checks), written in the caller's transaction
   progress?: (report: ProgressReport) => Promise<void>;
   signal?: AbortSignal; // the caller went away: stop waiting
 };

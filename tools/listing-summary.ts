@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ListingSummary as SummaryRow } from '../storage/queries/summaries';
 
 // The one summary shape every list of listings returns (search, categories, launches, boards, alternatives).
 export const listingSummary = z.object({
@@ -20,3 +21,8 @@ export const listingSummary = z.object({
   page_url: z.string().describe('The listing page on this site'),
 });
 export type ListingSummary = z.infer<typeof listingSummary>;
+
+// storage/queries/summaries.ts builds the rows; this fails to compile if the published schema and the row drift apart.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const sameShape: Same<ListingSummary, SummaryRow> = true;
+void sameShape;

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
-import type { Db } from '../storage/db';
-import type { AppConfig } from '../tools/context';
-import type { Clock } from '../tools/clock';
+import type { AppDeps } from '../app-context';
+import type { JobPort } from '../tools/job-port';
+import { queuedJobs } from '../jobs/port';
 import { registry } from '../tools/registry';
 import { registerAuthRoutes } from '../auth/routes';
 import { API_PREFIX, errorResponse, registerRestRoutes, requestIdOf, type RestDeps } from '../rest-adapter/routes';
@@ -22,8 +22,16 @@ import { siteViewer } from '../site/viewer';
 import { registerSite } from '../site/routes';
 import { securityHeaders } from '../site/security-headers';
 import { unhandledErrorPage } from '../site/render';
+import { registerAccountRoutes } from '../site/account/routes';
+import { renderOAuthError } from '../site/account/oauth-error';
 
-export type AppDeps = { db: Db; config: AppConfig; clock: Clock; logger?: Logger; metrics?: Metrics };
+// What createApp is given: the application context (app-context/) less the job port, which is wired here, plus
+// transport's own logging and metrics.
+export type CreateAppDeps = Omit<AppDeps, 'jobs'> & { logger?: Logger; metrics?: Metrics };
+
+// Tools enqueue through this port (tools/job-port.ts); jobs/port.ts implements it over the jobs table. The
+// annotation is where the compiler checks the fit, since jobs/ does not import tools/.
+const jobPort: JobPort = queuedJobs;
 
 const MAX_REST_BODY = 1024 * 1024;
 const MAX_FORM_BODY = 1024 * 1024; // site forms and the Stripe webhook
@@ -37,7 +45,8 @@ function bodyCapFor(path: string): number | null {
 }
 
 // Composes OAuth, REST, OpenAPI, MCP and the site on one Hono app. Everything reads the one registry.
-export function createApp(deps: AppDeps) {
+export function createApp(given: CreateAppDeps) {
+  const deps: AppDeps & CreateAppDeps = { ...given, jobs: jobPort };
   const app = new Hono();
   const logger = deps.logger ?? createLogger();
   const metrics = deps.metrics ?? createMetrics(deps);
@@ -48,7 +57,7 @@ export function createApp(deps: AppDeps) {
   app.use('*', httpCache());
   // Site pages (and the account pages registered with OAuth) know who is looking, for the header.
   app.use('*', siteViewer(deps));
-  const baseContext = { db: deps.db, config: deps.config, clock: deps.clock };
+  const baseContext = { db: deps.db, config: deps.config, clock: deps.clock, jobs: deps.jobs };
   // A 413 problem (RFC 9457) for the API and MCP, a short text for browsers.
   const tooLarge = (c: Context, limit: number) => {
     const detail = `The request body is larger than ${limit} bytes.`;
@@ -63,7 +72,7 @@ export function createApp(deps: AppDeps) {
   // Before every route: no handler may parse an unbounded body.
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', bodyLimit((c) => bodyCapFor(c.req.path), tooLarge));
   // First: oidc-provider reads raw Node requests, so nothing may consume a body before /oauth/*.
-  const auth = registerAuthRoutes(app, deps);
+  const auth = registerAuthRoutes(app, deps, { registerAccountRoutes, renderOAuthError });
   const limiter = new RateLimiter(deps.config.rateLimits, deps.clock);
   const rest: RestDeps = {
     baseContext,

@@ -1,7 +1,7 @@
 import type { KoaContextWithOIDC } from 'oidc-provider';
 import type Provider from 'oidc-provider';
 import type { AuthDeps } from '../actor';
-import { SCOPES } from '../../tools/scopes';
+import { SCOPES } from '../../domain/scopes';
 import { rememberConsent, rememberedScopes } from '../../storage/queries/oauth';
 import { resourceUrl } from '../resource-metadata';
 

@@ -1,7 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes, type JsonWebKey } from 'node:crypto';
 import type { JWK } from 'jose';
 import type { Db } from '../../storage/db';
-import type { Clock } from '../../tools/clock';
+import type { Clock } from '../../domain/clock';
 import { getOAuthKey, putOAuthKeyOnce } from '../../storage/queries/oauth';
 
 export type ProviderKeys = { jwks: { keys: JWK[] }; cookieKeys: string[] };

@@ -1,15 +1,15 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { AuthDeps } from '../actor';
-import { SCOPES } from '../../tools/scopes';
+import { SCOPES } from '../../domain/scopes';
 import { userById } from '../../storage/queries/users';
 import { resourceUrl } from '../resource-metadata';
 import { sqliteAdapter } from './adapter';
 import { loadProviderKeys } from './keys';
 import { loadExistingGrant } from './grants';
 import { clientMetadataFetch } from './test-hooks';
-import { safeFetch, userAgentFor } from '../../crawler/safe-fetch';
-import type { AppConfig } from '../../tools/context';
-import { renderOAuthError } from '../../site/account/oauth-error';
+import { safeFetch } from '../../crawler/safe-fetch';
+import { userAgentFor } from '../../domain/bot-identity';
+import type { AppConfig } from '../../domain/app-config';
 
 export { OAUTH_ROUTES } from './routes-table';
 import { OAUTH_ROUTES } from './routes-table';
@@ -41,7 +41,11 @@ export const interactionPath = (uid: string) => `/oauth/interaction/${uid}`;
 const DAY = 86_400;
 export const ACCESS_TOKEN_TTL = 3600;
 
-export function createProvider(deps: AuthDeps): Provider {
+// oidc-provider's error page (bad client, bad redirect_uri, …). It is drawn in the site's look, so site/ supplies it
+// (auth/ does not import site/; see AuthPages in auth/routes.ts).
+export type RenderOAuthError = (ctx: KoaContextWithOIDC, out: Record<string, unknown>, siteName: string) => Promise<void>;
+
+export function createProvider(deps: AuthDeps, renderOAuthError: RenderOAuthError): Provider {
   const { db, config } = deps;
   const keys = loadProviderKeys(db, deps.clock);
   const resources = new Set([resourceUrl(config, 'mcp'), resourceUrl(config, 'api')]);

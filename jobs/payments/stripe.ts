@@ -1,6 +1,6 @@
-import type { Clock } from '../../tools/clock';
+import type { Clock } from '../../domain/clock';
 import { PaymentUnavailable, WebhookError } from './errors';
-import type { PaymentEvent, PaymentOrder, PaymentProvider } from './provider';
+import type { PaymentEvent, PaymentOrder, PaymentProvider } from './types';
 import { verifyStripeSignature } from './stripe-signature';
 
 // Stripe Checkout over its REST API with fetch (no SDK): one Checkout Session per attempt to pay, the person pays

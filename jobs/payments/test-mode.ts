@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { WebhookError } from './errors';
-import type { PaymentProvider } from './provider';
+import type { PaymentProvider } from './types';
 
 // The default when no real provider is configured: pressing Pay on the checkout page completes the payment.
 // No money moves; the page says so plainly. Good for local use, demos and tests.

@@ -2,7 +2,7 @@ import { withTransaction, type Db } from '../../storage/db';
 import { markOrderRefunded, orderByNumber, orderByPaymentReference, recordPaymentEvent } from '../../storage/queries/orders';
 import { recordPayment } from '../fulfilment';
 import type { SiteInfo } from '../order-receipt';
-import type { PaymentEvent } from './provider';
+import type { PaymentEvent } from './types';
 
 export type WebhookOutcome = 'paid' | 'already_paid' | 'refunded' | 'duplicate' | 'ignored' | 'unknown_order' | 'amount_mismatch';
 

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import type { AuthDeps } from '../../auth/actor';
+import type { AppDeps } from '../../app-context';
 import { clientIp } from '../../auth/actor';
 import { csrfValid, currentUser } from '../../auth/session';
 import { ToolError } from '../../tools/errors';
@@ -79,7 +79,7 @@ function EditPage(p: { siteName: string; csrf: string; listing: OwnedListingView
   );
 }
 
-export function registerListingEditRoutes(app: Hono, deps: AuthDeps): void {
+export function registerListingEditRoutes(app: Hono, deps: AppDeps): void {
   const siteName = deps.config.siteName;
   const listingOf = (c: Context, userId: number, id: number) =>
     callToolAs<OwnedListingView>(deps, 'get_my_listing', { listing_id: id }, userId, clientIp(c, deps.config));

@@ -1,8 +1,7 @@
 import { formatDate } from '../components';
 import { AccountLayout } from './ui';
-import { vatLine } from '../../domain/vat';
+import { vatLine, type VatRule } from '../../domain/vat';
 import { formatUsd } from '../../domain/money';
-import type { VatRule } from '../../storage/schema/orders';
 
 // An order as its buyer sees it afterwards (get_order): what was bought, the amounts with the VAT line once,
 // and where it stands. Paid orders read as a receipt; pending ones link to the checkout page.

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type Provider from 'oidc-provider';
-import type { AuthDeps } from '../../auth/actor';
+import type { AppDeps } from '../../app-context';
 import { createApiKey, parseScopes, signIn, signUp } from '../../auth/accounts';
 import { csrfToken, csrfValid, currentUser, endSession, startSession, type SiteUser } from '../../auth/session';
 import { clientIp } from '../../auth/actor';
@@ -18,7 +18,7 @@ import { ReceiptNotFound, ReceiptPage, type OrderView } from './receipt';
 import { registerListingEditRoutes } from './listing-edit';
 import type { MyClaim, MyDraft, MyListing, MyOrder } from './lists';
 
-export type AccountDeps = AuthDeps & { loadProvider: () => Promise<Provider>; throttle?: LoginThrottle };
+export type AccountDeps = AppDeps & { loadProvider: () => Promise<Provider>; throttle?: LoginThrottle };
 
 type Form = Record<string, string | File | (string | File)[]>;
 const form = (c: Context) => c.req.parseBody({ all: true }) as Promise<Form>;

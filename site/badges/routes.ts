@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppDeps } from '../../transport/app';
+import type { AppDeps } from '../../app-context';
 import { isBadgeKind, parseBadgeStyle, servableBadges } from '../../domain/badges';
 import { SLUG_PATTERN } from '../../tools/schemas';
 import { badgeListingBySlug } from '../../storage/queries/badges';

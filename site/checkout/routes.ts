@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import type { AppDeps } from '../../transport/app';
+import type { AppDeps } from '../../app-context';
 import { csrfToken, csrfValid, currentUser } from '../../auth/session';
 import { expireUnpaidOrders, orderById, orderByToken, sellerCountry, updateBilling, type OrderRecord } from '../../storage/queries/orders';
 import { listingNames } from '../../storage/queries/order-checks';

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import type { AppDeps } from '../../transport/app';
+import type { AppDeps } from '../../app-context';
 import { clientIp } from '../../auth/actor';
 import { csrfValid, currentUser, type SiteUser } from '../../auth/session';
 import { claimableListing } from '../../storage/queries/claims';

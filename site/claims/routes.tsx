@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import type { AppDeps } from '../../transport/app';
+import type { AppDeps } from '../../app-context';
 import { csrfToken, csrfValid, currentUser } from '../../auth/session';
 import { completeClaim, emailClaimByToken, expireClaim, type ClaimRow } from '../../storage/queries/claims';
 import { userById } from '../../storage/queries/users';

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import type { AppDeps } from '../../transport/app';
+import type { AppDeps } from '../../app-context';
 import { csrfValid, currentUser, type SiteUser } from '../../auth/session';
 import { addReview, publicListingForCommunity, toggleFollow, toggleVote, type CommunityListing } from '../../storage/queries/community';
 import { listingPath } from '../components';

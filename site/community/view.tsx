@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppDeps } from '../../transport/app';
+import type { AppDeps } from '../../app-context';
 import { currentUser } from '../../auth/session';
 import {
   communityStateOf, genuineReviewsOf, publicListingForCommunity, type CommunityState, type ReviewRow,

@@ -1,6 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { Child } from 'hono/jsx';
-import type { AppDeps } from '../../transport/app';
+import type { AppDeps } from '../../app-context';
 import { csrfToken, csrfValid, currentUser, type SiteUser } from '../../auth/session';
 import { sha256Hex } from '../../auth/api-keys';
 import { getDraft, inviteByTokenHash, type DraftInviteRow, type DraftRow } from '../../storage/queries/drafts';

@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import type { AppDeps } from '../../transport/app';
+import type { AppDeps } from '../../app-context';
 import { extensionOfMediaType, parseLogoFileName } from '../../domain/logo-files';
 import { isPublicListing } from '../../domain/listing-status';
 import { SLUG_PATTERN } from '../../tools/schemas';

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { raw } from 'hono/html';
-import type { AppDeps } from '../../transport/app';
+import type { AppDeps } from '../../app-context';
 import { callTool, pageParam } from '../call-tool';
 import { Faqs, Pager, formatDate, plural, withQuery } from '../components';
 import { Layout } from '../layout';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppDeps } from '../../transport/app';
+import type { AppDeps } from '../../app-context';
 import type { ListingSummary } from '../../tools/listing-summary';
 import { callTool, pageParam } from '../call-tool';
 import { Faqs, ListingList, Pager, plural, withQuery } from '../components';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppDeps } from '../../transport/app';
+import type { AppDeps } from '../../app-context';
 import type { ListingSummary } from '../../tools/listing-summary';
 import { BOARD_IDS } from '../../domain/ranking';
 import { addWeeks } from '../../domain/weeks';

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppDeps } from '../../transport/app';
+import type { AppDeps } from '../../app-context';
 import type { ListingProfile } from '../../tools/listings/listing-profile';
 import type { ListingSummary } from '../../tools/listing-summary';
 import { clientIp } from '../../auth/actor';

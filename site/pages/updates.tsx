@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppDeps } from '../../transport/app';
+import type { AppDeps } from '../../app-context';
 import { latestUpdates } from '../../storage/queries/updates';
 import { pageParam } from '../call-tool';
 import { Logo, Pager, Paragraphs, formatDate, listingPath, withQuery } from '../components';

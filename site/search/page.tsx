@@ -1,12 +1,12 @@
 import type { Context, Hono } from 'hono';
-import type { AppDeps } from '../../transport/app';
+import type { AppDeps } from '../../app-context';
 import { callTool, pageParam } from '../call-tool';
 import { htmlResponse, sitePage } from '../render';
 import { Layout } from '../layout';
 import { ListingList, Pager, plural, withQuery } from '../components';
 import { ToolError } from '../../tools/errors';
 import { PRICING_MODELS, STAGES } from '../../domain/draft-fields';
-import { SEARCH_SORTS } from '../../storage/queries/search';
+import { SEARCH_SORTS } from '../../domain/search-query';
 import type { ListingSummary } from '../../tools/listing-summary';
 import { FieldNote } from '../forms';
 

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
-import type { AppDeps } from '../../transport/app';
+import type { AppDeps } from '../../app-context';
 import { sitemapEntries, type SitemapEntry } from '../../storage/queries/sitemap';
-import { BOT_TOKEN, userAgentFor } from '../../crawler/safe-fetch';
+import { BOT_TOKEN, userAgentFor } from '../../domain/bot-identity';
 import { htmlResponse } from '../render';
 import { Layout } from '../layout';
 import { CodeBlock } from '../code-block';

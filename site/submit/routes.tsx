@@ -1,9 +1,8 @@
 import type { Context, Hono } from 'hono';
-import type { AppDeps } from '../../transport/app';
+import type { AppDeps } from '../../app-context';
 import { clientIp } from '../../auth/actor';
 import { csrfValid } from '../../auth/session';
 import { freeQueueSettings } from '../../storage/queries/free-plan';
-import { enqueueBadgeCheck } from '../../jobs/badge-check';
 import { ToolError } from '../../tools/errors';
 import type { DraftView } from '../../tools/drafts/draft-view';
 import type { OwnedListingView } from '../../tools/my-listings/owner-view';
@@ -183,7 +182,7 @@ export function registerSubmitRoutes(app: Hono, deps: AppDeps): void {
     const id = c.req.param('id')!;
     const listingId = await listingIdOf(c, ok.viewer, id);
     // One pending check per listing however often the button is pressed (the job queue drops duplicates).
-    enqueueBadgeCheck(deps.db, deps.clock, listingId, `badge-now:${listingId}`);
+    deps.jobs.enqueueBadgeCheck(deps, listingId, `badge-now:${listingId}`);
     return seeOther(c, `/drafts/${id}/launch?notice=check`);
   }));
 

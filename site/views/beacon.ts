@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
-import type { AppDeps } from '../../transport/app';
+import type { AppDeps } from '../../app-context';
 import { clientIp } from '../../auth/actor';
 import { countListingView } from '../../storage/queries/views';
 import { isBot, viewDay, visitorDigest } from '../../domain/page-views';

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import type { Scope } from '../../tools/scopes';
+import type { Scope } from '../../domain/scopes';
 
 // API keys by hash (every authenticated request) and by owner (account page).
 export type ApiKeyRow = {

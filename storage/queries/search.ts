@@ -4,8 +4,8 @@ import { Lru, VocabIndex, type VocabEntry } from '../../domain/fuzzy';
 import { caseVariants, matchExpressionFor, textTerms, type Vocabulary } from '../../domain/search-query';
 import { topicVersions } from './memo';
 
-export const SEARCH_SORTS = ['relevance', 'newest', 'votes', 'trending', 'most_viewed', 'most_followed'] as const;
-export type SearchSort = (typeof SEARCH_SORTS)[number];
+import type { SearchSort } from '../../domain/search-query';
+export { SEARCH_SORTS, type SearchSort } from '../../domain/search-query';
 
 export type SearchQuery = {
   match: string | null; // FTS5 MATCH expression (see matchExpression), null = browse

@@ -1,6 +1,15 @@
 import type { Db } from '../db';
 import { memoOn } from './memo';
-import type { ListingSummary } from '../../tools/listing-summary';
+
+// The one summary shape every list of listings returns. Defined here, where the rows are read; tools/listing-summary.ts
+// holds the described zod schema the API publishes for it, checked to be exactly this shape.
+export type ListingSummary = {
+  slug: string; name: string; url: string; tagline: string | null; logo_url: string | null; votes: number;
+  status: string; launch_week: string | null; launched_at: string | null;
+  primary_category: { slug: string; name: string } | null;
+  pricing_model: string | null; country: string | null; featured: boolean; verified: boolean; demo: boolean;
+  page_url: string;
+};
 
 type Row = {
   id: number; slug: string; name: string; url: string; tagline: string | null; logo_url: string | null;

@@ -1,6 +1,6 @@
 import { sqliteTable, integer, text, index, uniqueIndex, primaryKey } from 'drizzle-orm/sqlite-core';
 import { users } from './community';
-import type { Scope } from '../../tools/scopes';
+import type { Scope } from '../../domain/scopes';
 
 // API keys: only the SHA-256 of the key is stored; `prefix` is the visible start shown in the account area.
 export const apiKeys = sqliteTable('api_keys', {

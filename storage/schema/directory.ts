@@ -17,8 +17,9 @@ export const categories = sqliteTable('categories', {
   faqs: text('faqs', { mode: 'json' }).$type<Faq[]>().notNull().default([]),
 }, (t) => [index('categories_parent').on(t.parentId)]);
 
-export const LISTING_STATUSES = ['draft', 'submitted', 'awaiting_badge', 'scheduled', 'live', 'rejected'] as const;
-export type ListingStatus = (typeof LISTING_STATUSES)[number];
+// The statuses are domain's (domain/listing-status.ts, with the moves between them); the column conforms to them.
+export { LISTING_STATUSES, type ListingStatus } from '../../domain/listing-status';
+import { LISTING_STATUSES } from '../../domain/listing-status';
 
 export const listings = sqliteTable('listings', {
   id: integer('id').primaryKey({ autoIncrement: true }),

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import type { Clock } from '../../tools/clock';
+import type { Clock } from '../../domain/clock';
 import { withTransaction } from '../db';
 import { seedBase } from './base';
 import { seedDemo } from './demo';

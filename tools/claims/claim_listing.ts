@@ -10,8 +10,7 @@ import { isListingOwner } from '../../storage/queries/ownership';
 import { userById } from '../../storage/queries/users';
 import { CLAIM_TTL_DAYS, emailDomainProblem, emailLink, expiresAt, methodProblem } from '../../domain/claims';
 import { withTransaction } from '../../storage/db';
-import { enqueue } from '../../jobs/queue';
-import { EMAIL_JOB, type Mail } from '../../jobs/mailer';
+import type { Mail } from '../../domain/mail';
 import { callerId, claimRecord, toClaimRecord } from './claim-record';
 
 export const claim_listing = defineTool({
@@ -55,7 +54,7 @@ export const claim_listing = defineTool({
       const existing = pendingClaim(ctx.db, { user: userId, listing: listing.id, method: input.method, email, now: now.toISOString() });
       if (existing) return existing;
       const id = insertClaim(ctx.db, { listing: listing.id, user: userId, method: input.method, email, token, expires, now: now.toISOString() });
-      if (email !== null) enqueue(ctx.db, ctx.clock, EMAIL_JOB, claimLinkMail(ctx, listing, userId, email, token, expires), { maxAttempts: 8 });
+      if (email !== null) ctx.jobs.sendMail(ctx, claimLinkMail(ctx, listing, userId, email, token, expires), { maxAttempts: 8 });
       return claimOfUser(ctx.db, id, userId)!;
     });
     return toClaimRecord(claim, now);

@@ -6,7 +6,7 @@ import { claimOfUser, completeClaim, expireClaim, failClaim, recordClaimCheck, t
 import { dnsRecordName, dnsRecordValue, effectiveStatus, FILE_PATH, txtMatches, VERIFY_NAME } from '../../domain/claims';
 import { checkMetaTag, checkWellKnownFile } from '../../crawler/checks';
 import { lookupTxt } from '../../crawler/dns-txt';
-import { userAgentFor } from '../../crawler/safe-fetch';
+import { userAgentFor } from '../../domain/bot-identity';
 import { callerId, claimRecord, toClaimRecord } from './claim-record';
 
 type Check = { found: boolean; detail: string };

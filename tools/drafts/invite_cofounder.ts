@@ -8,8 +8,7 @@ import { countInvites, insertInvite, type DraftRow } from '../../storage/queries
 import { userById } from '../../storage/queries/users';
 import { sha256Hex } from '../../auth/api-keys';
 import { withTransaction } from '../../storage/db';
-import { enqueue } from '../../jobs/queue';
-import { EMAIL_JOB, type Mail } from '../../jobs/mailer';
+import type { Mail } from '../../domain/mail';
 import { callerId, draftIdParam, ownedDraft } from './draft-view';
 import { requireReady } from './update_draft';
 
@@ -58,7 +57,7 @@ export const invite_cofounder = defineTool({
       const before = countInvites(ctx.db, d.id);
       if (before >= MAX_INVITES) throw new ToolError('conflict', `This draft has sent its ${MAX_INVITES} invites already: no more can be sent.`);
       insertInvite(ctx.db, { draftId: d.id, email, tokenHash: sha256Hex(token), invitedByUserId: userId, now: now.toISOString(), expiresAt });
-      enqueue(ctx.db, ctx.clock, EMAIL_JOB, mail, { maxAttempts: 8 });
+      ctx.jobs.sendMail(ctx, mail, { maxAttempts: 8 });
       return before;
     });
     return { draft_id: d.id, email, status: 'pending' as const, expires_at: expiresAt, invites_sent: sent + 1, invites_left: MAX_INVITES - sent - 1 };

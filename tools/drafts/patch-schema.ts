@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDate } from '../schemas';
 import { DRAFT_FIELDS, SOCIAL_PLATFORMS } from '../../domain/draft-fields';
 import { countryNames } from '../../domain/evidence';
-import { youtubeVideo } from '../../crawler/socials';
+import { youtubeVideo } from '../../domain/socials';
 
 // The body of update_draft: the spec's PATCH /drafts/{id} table, bound for bound. Checks the schema
 // cannot state as a bound (a real country code, a YouTube link…) are refinements, so they still

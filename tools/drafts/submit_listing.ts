@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { defineTool } from '../define';
 import { withTransaction } from '../../storage/db';
 import { getDraft, insertDraft } from '../../storage/queries/drafts';
-import { enqueueDraftBuild } from '../../jobs/draft-build';
 import { callerId, draftView, toDraftView } from './draft-view';
 
 // An http(s) address with a host and no credentials; the fragment is dropped. Whether the address may be
@@ -45,7 +44,7 @@ export const submit_listing = defineTool({
     // The draft and its build job are written together: a draft never waits for a job that does not exist.
     withTransaction(ctx.db, () => {
       insertDraft(ctx.db, { id, userId, url: websiteUrl(input.url)!, now });
-      enqueueDraftBuild(ctx.db, ctx.clock, id, userId);
+      ctx.jobs.enqueueDraftBuild(ctx, id, userId);
     });
     return toDraftView(ctx, getDraft(ctx.db, id)!);
   },

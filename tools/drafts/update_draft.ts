@@ -4,7 +4,6 @@ import { ToolError } from '../errors';
 import { withTransaction } from '../../storage/db';
 import { categoryNames, updateDraft, type DraftRow } from '../../storage/queries/drafts';
 import { syncListing } from '../../storage/queries/draft-submit';
-import { enqueueRegenerate } from '../../jobs/draft-regenerate';
 import { applyPatch, checkPatch } from './apply-patch';
 import { patchShape } from './patch-schema';
 import { callerId, draftIdParam, draftView, ownedDraft, toDraftView } from './draft-view';
@@ -44,7 +43,7 @@ export const update_draft = defineTool({
     const saved = withTransaction(ctx.db, () => {
       const row = updateDraft(ctx.db, d.id, update, now)!;
       if (row.listingId !== null && parts.size) syncListing(ctx.db, row, parts, userId, now, d);
-      if (input.regenerate?.length) enqueueRegenerate(ctx.db, ctx.clock, d.id, userId, [...new Set(input.regenerate)]);
+      if (input.regenerate?.length) ctx.jobs.enqueueRegenerate(ctx, d.id, userId, [...new Set(input.regenerate)]);
       return row;
     });
     return toDraftView(ctx, saved);

@@ -7,7 +7,6 @@ import { badgeEmbed } from './owner-view';
 import { chooseFreeWeek, freePlanRefusal, freeQueueWindow } from '../../domain/free-plan';
 import { mondayOf } from '../../domain/weeks';
 import { freeLaunchesByWeek, freeQueueSettings, queueFreeListing } from '../../storage/queries/free-plan';
-import { enqueueBadgeCheck } from '../../jobs/badge-check';
 
 export const choose_free_listing = defineTool({
   name: 'choose_free_listing',
@@ -44,7 +43,7 @@ export const choose_free_listing = defineTool({
       const choice = chooseFreeWeek(current, settings, freeLaunchesByWeek(ctx.db, freeQueueWindow(current, settings)));
       if (choice.week === null) throw new ToolError('conflict', choice.reason);
       if (!queueFreeListing(ctx.db, row.id, choice.week, at)) throw new ToolError('conflict', `Listing ${row.id} changed status meanwhile; read it again with get_my_listing.`);
-      enqueueBadgeCheck(ctx.db, ctx.clock, row.id); // the first check runs now; the hourly sweep repeats it
+      ctx.jobs.enqueueBadgeCheck(ctx, row.id); // the first check runs now; the hourly sweep repeats it
       return choice.week;
     });
     const badge = badgeEmbed(ctx, row);

@@ -4,8 +4,7 @@ import { timestamp } from '../schemas';
 import { withTransaction } from '../../storage/db';
 import { listingIdParam, ownedListing, callerId } from './owned';
 import { followersToNotify, insertUpdate } from '../../storage/queries/my-listings';
-import { enqueue } from '../../jobs/queue';
-import { EMAIL_JOB, type Mail } from '../../jobs/mailer';
+import type { Mail } from '../../domain/mail';
 import { isPublicListing } from '../../domain/listing-status';
 
 const notBlank = (max: number, what: string) => z.string().max(max).regex(/\S/, 'must not be empty').describe(`${what} (required, max ${max} chars)`);
@@ -54,7 +53,7 @@ export const post_listing_update = defineTool({
           text: `${row.name} posted an update on ${siteName}.\n\n${title}\n\n${body}\n\nSee the listing: ${pageUrl}\n\n`
             + `You get this e-mail because you follow ${row.name} on ${siteName}. To stop, unfollow it on ${pageUrl}`,
         };
-        if (enqueue(ctx.db, ctx.clock, EMAIL_JOB, mail, { maxAttempts: 8, dedupeKey: `listing-update:${id}:${f.id}` }).created) notified++;
+        if (ctx.jobs.sendMail(ctx, mail, { maxAttempts: 8, dedupeKey: `listing-update:${id}:${f.id}` }).created) notified++;
       }
       return { id, notified };
     });

@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import type { Clock } from '../../../tools/clock';
+import type { Clock } from '../../../domain/clock';
 import { mondayOf } from '../../../domain/weeks';
 import { createRng, type Rng } from '../random';
 import type { SubcategorySeed } from '../base/categories';

@@ -1,5 +1,5 @@
 import type { Db } from '../../db';
-import type { Clock } from '../../../tools/clock';
+import type { Clock } from '../../../domain/clock';
 import { CATEGORY_TREE } from '../base/categories';
 import { demoContext, type DemoCategory } from './context';
 import { seedUsers, seedFounders } from './people';

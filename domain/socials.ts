@@ -1,5 +1,5 @@
-import type { SocialPlatform } from '../domain/draft-fields';
-import { trimTrailing } from '../domain/strings';
+import type { SocialPlatform } from './draft-fields';
+import { trimTrailing } from './strings';
 
 // Maps a link to the spec's social platforms. Share buttons, posts and videos are not profiles.
 export type SocialLink = { platform: SocialPlatform; url: string; personal: boolean };

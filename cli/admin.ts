@@ -10,7 +10,7 @@ import { CsvError } from '../domain/csv';
 import { isoDay } from '../domain/weeks';
 import { systemClock, type Clock } from '../tools/clock';
 import type { AppConfig } from '../tools/context';
-import { loadConfig } from './config';
+import { loadConfig } from '../transport/config';
 import { completeServiceTask, markPaidManually } from '../jobs/fulfilment';
 import { serviceTasks } from '../storage/queries/order-effects';
 import { createApiKey, signUp } from '../auth/accounts';

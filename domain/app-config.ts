@@ -1,0 +1,18 @@
+import type { Cidr } from './client-address';
+
+// The running app's settings (transport/config.ts reads them from the environment). A plain shape in domain/ so
+// tools, auth and jobs can all read it without importing one another.
+export type AppConfig = {
+  siteName: string;
+  siteUrl: string; // no trailing slash
+  port: number;
+  host: string;
+  databasePath: string;
+  seedDemo: boolean;
+  crawlerAllowPrivate: boolean;
+  rateLimits: { anonymousPerMinute: number; userPerMinute: number };
+  claimsDnsServers: string[]; // resolvers for DNS claim checks; empty = the system's
+  mcpAllowedOrigins?: string[]; // browser origins besides the site's own that may call /mcp (MCP_ALLOWED_ORIGINS)
+  trustProxy?: Cidr[]; // proxies whose X-Forwarded-For names the client (TRUST_PROXY)
+  metricsToken?: string; // when set, /metrics wants it as a bearer token (METRICS_TOKEN)
+};
