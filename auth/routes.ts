@@ -5,6 +5,7 @@ import { challengeHeaders, registerResourceMetadata, resourceUrl } from './resou
 import { createProvider } from './oidc/provider';
 import { mountProvider } from './oidc/mount';
 import { registerAccountRoutes } from '../site/account/routes';
+import type { SignInThrottle } from './login-throttle';
 
 export type AuthRoutes = {
   provider: Provider;
@@ -20,12 +21,13 @@ export const authMounted = (app: Hono) => mounted.has(app);
 
 // Mounts the authorization server (/oauth/*, RFC 8414 metadata), the protected resource metadata (RFC 9728),
 // and the account pages. Register it before any catch-all route; calling it twice on one app is a no-op.
-export function registerAuthRoutes(app: Hono, deps: AuthDeps): AuthRoutes {
+// `throttle` counts failed sign-ins (transport/limits.ts); without it, a count in this process's memory.
+export function registerAuthRoutes(app: Hono, deps: AuthDeps, opts: { throttle?: SignInThrottle } = {}): AuthRoutes {
   const existing = mounted.get(app);
   if (existing) return existing;
   const provider = createProvider(deps);
   registerResourceMetadata(app, deps.config);
-  registerAccountRoutes(app, { ...deps, provider }); // interaction pages under /oauth/interaction come before the provider
+  registerAccountRoutes(app, { ...deps, provider, throttle: opts.throttle }); // interaction pages under /oauth/interaction come before the provider
   mountProvider(app, provider);
   const routes: AuthRoutes = {
     provider,

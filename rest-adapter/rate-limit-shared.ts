@@ -1,0 +1,40 @@
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Actor } from '../tools/actor';
+import { limitKeyOf, type RateDecision, type RateLimits, type RequestLimiter } from './rate-limit';
+
+// A store of points per key and window (rate-limiter-flexible: RateLimiterSQLite today, Postgres or Redis later).
+export type PointsLimiter = Pick<RateLimiterAbstract, 'consume' | 'penalty' | 'get' | 'delete'>;
+// Makes one such limiter: `name` keeps its keys apart from the others in a shared store.
+export type PointsLimiterFactory = (name: string, points: number, durationSeconds: number) => PointsLimiter;
+
+// The rate limits counted in a store every process shares (LIMITS_STORE=sqlite), so N processes together allow
+// what one would. rate-limiter-flexible counts in fixed windows: `limit` requests per minute from the caller's
+// first request in it, where the in-memory limiter refills a bucket continuously. The answers are the same
+// (429 with Retry-After and the RateLimit-* headers); Retry-After and RateLimit-Reset name the end of the
+// window, and a caller can spend up to twice the limit across one window boundary.
+export class SharedRateLimiter implements RequestLimiter {
+  private readonly anonymous: PointsLimiter | null;
+  private readonly user: PointsLimiter | null;
+
+  constructor(private readonly limits: RateLimits, make: PointsLimiterFactory, name: string) {
+    this.anonymous = limits.anonymousPerMinute > 0 ? make(`${name}-anon`, limits.anonymousPerMinute, 60) : null;
+    this.user = limits.userPerMinute > 0 ? make(`${name}-user`, limits.userPerMinute, 60) : null;
+  }
+
+  async take(actor: Actor): Promise<RateDecision | null> {
+    const { key, limit, anonymous } = limitKeyOf(actor, this.limits);
+    const store = anonymous ? this.anonymous : this.user;
+    if (!store || limit <= 0) return null;
+    try {
+      return decisionOf(true, limit, await store.consume(key));
+    } catch (refused) {
+      if (refused instanceof RateLimiterRes) return decisionOf(false, limit, refused);
+      throw refused;
+    }
+  }
+}
+
+function decisionOf(allowed: boolean, limit: number, r: RateLimiterRes): RateDecision {
+  const seconds = Math.max(1, Math.ceil(r.msBeforeNext / 1000));
+  return { allowed, limit, remaining: Math.max(0, r.remainingPoints), resetSeconds: seconds, retryAfterSeconds: allowed ? 0 : seconds };
+}
