@@ -1,4 +1,4 @@
-import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Actor } from '../tools/actor';
 import { limitKeyOf, type RateDecision, type RateLimits, type RequestLimiter } from './rate-limit';
 
@@ -28,11 +28,15 @@ export class SharedRateLimiter implements RequestLimiter {
     try {
       return decisionOf(true, limit, await store.consume(key));
     } catch (refused) {
-      if (refused instanceof RateLimiterRes) return decisionOf(false, limit, refused);
+      if (isRefusal(refused)) return decisionOf(false, limit, refused);
       throw refused;
     }
   }
 }
+
+// rate-limiter-flexible rejects with its RateLimiterRes when the points are spent, and with an Error when the store
+// failed (and no insurance limiter answered). Told apart by shape, so this module does not load the library.
+const isRefusal = (e: unknown): e is RateLimiterRes => typeof e === 'object' && e !== null && !(e instanceof Error) && 'msBeforeNext' in e;
 
 function decisionOf(allowed: boolean, limit: number, r: RateLimiterRes): RateDecision {
   const seconds = Math.max(1, Math.ceil(r.msBeforeNext / 1000));

@@ -1,4 +1,4 @@
-import { RateLimiterMemory, RateLimiterSQLite } from 'rate-limiter-flexible';
+import { createRequire } from 'node:module';
 import type { AppConfig } from '../tools/context';
 import type { Clock } from '../tools/clock';
 import { RateLimiter, type RequestLimiter } from '../rest-adapter/rate-limit';
@@ -30,6 +30,8 @@ export function createLimits(config: AppConfig, clock: Clock): Limits {
   if ((config.limitsStore ?? 'memory') === 'memory') {
     return { api: new RateLimiter(config.rateLimits, clock), protocol: new RateLimiter(protocolLimits, clock), signIns: new LoginThrottle(clock), close() {} };
   }
+  // Loaded only here: a single process with counts in memory never needs the library (it costs ~30 ms to load).
+  const { RateLimiterMemory, RateLimiterSQLite } = createRequire(import.meta.url)('rate-limiter-flexible') as typeof import('rate-limiter-flexible');
   const sqlite = openLimitsDb(limitsPathFor(config.databasePath));
   // Expired counts are swept here rather than by the library's own timer, which cannot be stopped before the file
   // is closed.
