@@ -10,13 +10,26 @@ export type ThrottleLimits = { perAccountAndAddress: number; perAddress: number;
 export const DEFAULT_LOGIN_LIMITS: ThrottleLimits = { perAccountAndAddress: 10, perAddress: 100, windowMs: 15 * 60_000 };
 const MAX_KEYS = 50_000; // memory bound: the oldest entries go first
 
-export class LoginThrottle {
+// What the sign-in forms ask. In memory below (one process); login-throttle-shared.ts counts in a store all
+// processes share (LIMITS_STORE=sqlite), so its answers are promises.
+export type SignInThrottle = {
+  // Seconds until another attempt is allowed, or 0 when it is allowed now.
+  retryAfter(email: string, ip: string): number | Promise<number>;
+  failed(email: string, ip: string): void | Promise<void>;
+  // The right password clears that account's count from this address (not the address's own count).
+  succeeded(email: string, ip: string): void | Promise<void>;
+};
+
+// The two counts one attempt belongs to: (e-mail, address) and address.
+export const throttleKeys = (email: string, ip: string): [account: string, address: string] => [`a ${normaliseEmail(email)} ${ip}`, `i ${ip}`];
+
+export class LoginThrottle implements SignInThrottle {
   private readonly fails = new Map<string, number[]>();
 
   constructor(private readonly clock: Clock, private readonly limits: ThrottleLimits = DEFAULT_LOGIN_LIMITS) {}
 
   private keys(email: string, ip: string): [string, string] {
-    return [`a ${normaliseEmail(email)} ${ip}`, `i ${ip}`];
+    return throttleKeys(email, ip);
   }
 
   // Failures of one key still inside the window (older ones are dropped as they are read).

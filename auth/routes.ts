@@ -4,12 +4,13 @@ import { createAuthenticator, type AuthDeps, type Authenticate } from './actor';
 import { challengeHeaders, registerResourceMetadata, resourceUrl } from './resource-metadata';
 import type { RenderOAuthError } from './oidc/provider';
 import { mountProvider } from './oidc/mount';
+import type { SignInThrottle } from './login-throttle';
 
 // The pages the authorization server shows: sign-in, consent and account pages, and its error page. They are site
 // pages (site/account/), and site/ imports auth/, so the app's composition passes them in rather than auth/
 // importing site/. D is whatever context the pages need beyond auth's own (the app context, for site/).
 export type AuthPages<D extends AuthDeps> = {
-  registerAccountRoutes(app: Hono, deps: D & { loadProvider: () => Promise<Provider> }): void;
+  registerAccountRoutes(app: Hono, deps: D & { loadProvider: () => Promise<Provider>; throttle?: SignInThrottle }): void;
   renderOAuthError: RenderOAuthError;
 };
 
@@ -28,7 +29,8 @@ export const authMounted = (app: Hono) => mounted.has(app);
 
 // Mounts the authorization server (/oauth/*, RFC 8414 metadata), the protected resource metadata (RFC 9728),
 // and the account pages. Register it before any catch-all route; calling it twice on one app is a no-op.
-export function registerAuthRoutes<D extends AuthDeps>(app: Hono, deps: D, pages: AuthPages<D>): AuthRoutes {
+// `throttle` counts failed sign-ins (transport/limits.ts); without it, a count in this process's memory.
+export function registerAuthRoutes<D extends AuthDeps>(app: Hono, deps: D, pages: AuthPages<D>, opts: { throttle?: SignInThrottle } = {}): AuthRoutes {
   const existing = mounted.get(app);
   if (existing) return existing;
   // oidc-provider and its dependencies take ~34 MB of memory: they are loaded on the first OAuth request (or sign-out),
@@ -37,7 +39,7 @@ export function registerAuthRoutes<D extends AuthDeps>(app: Hono, deps: D, pages
   let provider: Promise<Provider> | undefined;
   const loadProvider = () => (provider ??= import('./oidc/provider').then((m) => m.createProvider(deps, pages.renderOAuthError)));
   registerResourceMetadata(app, deps.config);
-  pages.registerAccountRoutes(app, { ...deps, loadProvider }); // interaction pages under /oauth/interaction come before the provider
+  pages.registerAccountRoutes(app, { ...deps, loadProvider, throttle: opts.throttle }); // interaction pages under /oauth/interaction come before the provider
   mountProvider(app, loadProvider);
   const routes: AuthRoutes = {
     loadProvider,

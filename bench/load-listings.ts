@@ -43,7 +43,7 @@ export function loadListings(db: Db, count: number, now: Date): { slugs: string[
       if (cat) link.run(r.lastInsertRowid, cat);
       slugs.push(slug);
     }
-  })();
+  }).immediate();
   // Recent votes so the trending and weekly boards have work to do.
   const users = db.sqlite.prepare("INSERT INTO users (email, is_demo, created_at) VALUES (?, 1, ?)");
   const vote = db.sqlite.prepare('INSERT OR IGNORE INTO votes (listing_id, user_id, created_at) VALUES (?, ?, ?)');
@@ -54,7 +54,7 @@ export function loadListings(db: Db, count: number, now: Date): { slugs: string[
       const at = new Date(now.getTime() - Math.floor(rand() * 14 * 86_400_000)).toISOString();
       vote.run(1 + Math.floor(rand() ** 2 * count), pick(ids), at);
     }
-  })();
+  }).immediate();
   db.sqlite.exec('ANALYZE');
   return { slugs };
 }

@@ -15,4 +15,6 @@ export type AppConfig = {
   mcpAllowedOrigins?: string[]; // browser origins besides the site's own that may call /mcp (MCP_ALLOWED_ORIGINS)
   trustProxy?: Cidr[]; // proxies whose X-Forwarded-For names the client (TRUST_PROXY)
   metricsToken?: string; // when set, /metrics wants it as a bearer token (METRICS_TOKEN)
+  role?: 'web' | 'worker' | 'all'; // what this process runs (ROLE); default all
+  limitsStore?: 'memory' | 'sqlite'; // where rate limits and failed sign-ins are counted (LIMITS_STORE); default memory
 };

@@ -63,9 +63,15 @@ export async function runJobsOnce(d: JobDeps): Promise<RunSummary> {
 }
 
 // `npm start`: poll for jobs until stop().
-export function startJobs(d: JobDeps & { pollMs?: number }): Worker & { mailer: Mailer } {
-  const recovered = requeueRunningJobs(d.db, d.clock.now().toISOString());
-  if (recovered) (d.log ?? console.log)(`jobs: ${recovered} job(s) left running by a stopped worker are queued again`);
+// requeueOnStart (default true) queues again at once every job marked running: right when this is the only
+// process running jobs (ROLE=all), since those jobs died with the previous process. With several worker processes
+// (ROLE=worker) it is off: a running job may belong to a live worker, and claims must stay exactly-once; a job of
+// a worker that died is claimed again when its lease runs out (storage/queries/jobs.ts, claim).
+export function startJobs(d: JobDeps & { pollMs?: number; requeueOnStart?: boolean }): Worker & { mailer: Mailer } {
+  if (d.requeueOnStart ?? true) {
+    const recovered = requeueRunningJobs(d.db, d.clock.now().toISOString());
+    if (recovered) (d.log ?? console.log)(`jobs: ${recovered} job(s) left running by a stopped worker are queued again`);
+  }
   scheduleRecurringJobs(d.db, d.clock);
   const { handlers, transport, mailer } = jobHandlers(d);
   const worker = startWorker({ db: d.db, clock: d.clock, handlers, log: d.log, observe: d.observe, pollMs: d.pollMs });

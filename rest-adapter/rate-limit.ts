@@ -2,28 +2,34 @@ import type { Actor } from '../tools/actor';
 import type { Clock } from '../tools/clock';
 import { rateLimitKey } from '../domain/client-address';
 
-// Token buckets in memory, one per signed-in user or per IP for anonymous callers, shared by REST and MCP.
-// A bucket holds `perMinute` requests and refills continuously; 0 turns the limit off.
 export type RateLimits = { anonymousPerMinute: number; userPerMinute: number };
 export type RateDecision = { allowed: boolean; limit: number; remaining: number; resetSeconds: number; retryAfterSeconds: number };
+
+// One request's charge against its caller's allowance: null when that caller has no limit. Synchronous in memory
+// (RateLimiter below), a promise when the counts are shared between processes (rate-limit-shared.ts).
+export type RequestLimiter = { take(actor: Actor): RateDecision | null | Promise<RateDecision | null> };
+
+// Which allowance a caller draws on: one per signed-in user, one per IP (an IPv6 /64) for anonymous callers.
+export function limitKeyOf(actor: Actor, limits: RateLimits): { key: string; limit: number; anonymous: boolean } {
+  return actor.kind === 'anonymous'
+    ? { key: `ip:${rateLimitKey(actor.ip)}`, limit: limits.anonymousPerMinute, anonymous: true }
+    : { key: `user:${actor.userId}`, limit: limits.userPerMinute, anonymous: false };
+}
+
+// Token buckets in memory (LIMITS_STORE=memory, the default: one process), one per caller, shared by REST and MCP.
+// A bucket holds `perMinute` requests and refills continuously; 0 turns the limit off.
 
 type Bucket = { tokens: number; at: number; limit: number };
 const MAX_BUCKETS = 100_000;
 const SWEEP_EVERY_MS = 60_000;
 
-export class RateLimiter {
+export class RateLimiter implements RequestLimiter {
   private buckets = new Map<string, Bucket>();
   private lastSweep = 0;
   constructor(private limits: RateLimits, private clock: Clock) {}
 
-  private limitFor(actor: Actor): { key: string; limit: number } {
-    return actor.kind === 'anonymous'
-      ? { key: `ip:${rateLimitKey(actor.ip)}`, limit: this.limits.anonymousPerMinute }
-      : { key: `user:${actor.userId}`, limit: this.limits.userPerMinute };
-  }
-
   take(actor: Actor): RateDecision | null {
-    const { key, limit } = this.limitFor(actor);
+    const { key, limit } = limitKeyOf(actor, this.limits);
     if (limit <= 0) return null;
     const now = this.clock.now().getTime();
     if (now - this.lastSweep >= SWEEP_EVERY_MS || this.buckets.size >= MAX_BUCKETS) this.sweep(now);

@@ -7,14 +7,14 @@ import { invokeTool, jsonEtag, jsonText } from '../tools/invoke';
 import { collectInput, planInput } from './input';
 import { withIdempotency, type Outcome } from './idempotency';
 import { internalProblem, problemFromToolError, problemResponse, type Problem } from './problem';
-import { rateLimitHeaders, type RateDecision, type RateLimiter } from './rate-limit';
+import { rateLimitHeaders, type RateDecision, type RequestLimiter } from './rate-limit';
 
 export const API_PREFIX = '/api/v1';
 
 export type RestDeps = {
   baseContext: Omit<ToolContext, 'actor'>;
   authenticate(c: Context): Promise<Actor>;
-  limiter?: RateLimiter;
+  limiter?: RequestLimiter;
   // Headers an error response needs beyond the body (e.g. WWW-Authenticate on 401/403).
   challengeHeaders?(problem: Problem, tool: AnyTool): Record<string, string>;
 };
@@ -63,7 +63,7 @@ export function registerRestRoutes(app: Hono, tools: AnyTool[], deps: RestDeps):
       let headers: Record<string, string> = {};
       try {
         const actor = await deps.authenticate(c);
-        const decision = deps.limiter?.take(actor);
+        const decision = await deps.limiter?.take(actor);
         if (decision) headers = rateLimitHeaders(decision);
         if (decision && !decision.allowed) throw rateLimited(decision);
         const raw = await collectInput(c, plan);

@@ -1,31 +1,37 @@
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
-import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname } from 'node:path';
 import * as schema from './schema';
+import { applyMigrations } from './migrate';
+import { BUSY_TIMEOUT_MS } from './write-lock';
+
+export { withTransaction, withWriteLock, BUSY_TIMEOUT_MS } from './write-lock';
 
 export type Orm = BetterSQLite3Database<typeof schema>;
 export type Db = { sqlite: Database.Database; orm: Orm; path: string };
 
-const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
-
-export function openDb(path: string): Db {
+// Opens the database and brings its schema up to date. Safe with several processes on one file: migrations run
+// inside one BEGIN IMMEDIATE transaction (storage/migrate.ts), so a second process starting at the same moment
+// waits for the first and then finds nothing left to apply. `migrated` hears which migrations this call applied.
+export function openDb(path: string, opts: { migrated?: (tags: string[]) => void } = {}): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-  const sqlite = new Database(path);
+  // The busy timeout comes first: switching a new file to WAL takes a lock another process may hold.
+  const sqlite = new Database(path, { timeout: BUSY_TIMEOUT_MS });
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -64000');
   sqlite.pragma('temp_store = MEMORY');
   const orm = drizzle(sqlite, { schema });
-  migrate(orm, { migrationsFolder: MIGRATIONS });
-  return { sqlite, orm, path };
+  const db = { sqlite, orm, path };
+  const applied = applyMigrations(db);
+  opts.migrated?.(applied);
+  return db;
 }
 
-// better-sqlite3 transactions are synchronous: the callback must not await or do network I/O.
-export function withTransaction<T>(db: Db, fn: () => T): T {
-  return db.sqlite.transaction(fn)();
+// Several reads from one consistent snapshot, taking no write lock (storage/queries/memo.ts).
+export function readSnapshot<T>(db: Db, fn: () => T): T {
+  return db.sqlite.transaction(fn).deferred();
 }

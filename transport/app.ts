@@ -5,7 +5,7 @@ import { queuedJobs } from '../jobs/port';
 import { registry } from '../tools/registry';
 import { registerAuthRoutes } from '../auth/routes';
 import { API_PREFIX, errorResponse, registerRestRoutes, requestIdOf, type RestDeps } from '../rest-adapter/routes';
-import { RateLimiter } from '../rest-adapter/rate-limit';
+import { createLimits } from './limits';
 import { buildOpenApi } from '../rest-adapter/openapi';
 import { problemResponse } from '../rest-adapter/problem';
 import { ToolError } from '../tools/errors';
@@ -71,12 +71,13 @@ export function createApp(given: CreateAppDeps) {
   };
   // Before every route: no handler may parse an unbounded body.
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', bodyLimit((c) => bodyCapFor(c.req.path), tooLarge));
+  // Rate limits and failed sign-ins, counted per process or shared by all (LIMITS_STORE).
+  const limits = createLimits(deps.config, deps.clock);
   // First: oidc-provider reads raw Node requests, so nothing may consume a body before /oauth/*.
-  const auth = registerAuthRoutes(app, deps, { registerAccountRoutes, renderOAuthError });
-  const limiter = new RateLimiter(deps.config.rateLimits, deps.clock);
+  const auth = registerAuthRoutes(app, deps, { registerAccountRoutes, renderOAuthError }, { throttle: limits.signIns });
   const rest: RestDeps = {
     baseContext,
-    limiter,
+    limiter: limits.api,
     authenticate: async (c) => noteUser(c, await auth.authenticate(c, 'api')),
     challengeHeaders: (p) => auth.challengeHeaders.api(p),
   };
@@ -97,7 +98,7 @@ export function createApp(given: CreateAppDeps) {
   app.all(`${API_PREFIX}/*`, (c) =>
     errorResponse(new ToolError('not_found', `No operation at ${c.req.method} ${new URL(c.req.url).pathname}. See ${API_PREFIX}/openapi.json.`), c, rest));
 
-  const mcp = registerMcpRoute(app, { baseContext, auth, limiter, tooLarge, onToolCall: (tool, isError) => metrics.mcpCalls.inc({ tool, outcome: isError ? 'error' : 'ok' }) });
+  const mcp = registerMcpRoute(app, { baseContext, auth, limiter: limits.api, protocolLimiter: limits.protocol, tooLarge, onToolCall: (tool, isError) => metrics.mcpCalls.inc({ tool, outcome: isError ? 'error' : 'ok' }) });
 
   // Registered after the API and MCP routes, so it runs for site pages only (those answer without next()).
   app.use('*', securityHeaders({ https: deps.config.siteUrl.startsWith('https:') }));
@@ -107,5 +108,11 @@ export function createApp(given: CreateAppDeps) {
   app.onError((err, c) => (c.req.path === '/mcp' || c.req.path.startsWith(`${API_PREFIX}/`)
     ? errorResponse(err, c, rest)
     : unhandledErrorPage(deps, err, requestIdOf(c))));
-  return { app, auth, logger, metrics, close: () => mcp.close() };
+  return {
+    app, auth, logger, metrics,
+    async close() {
+      await mcp.close();
+      limits.close();
+    },
+  };
 }

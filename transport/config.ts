@@ -4,7 +4,20 @@ import { parseCidrList } from '../domain/client-address';
 
 const bool = (v: string | undefined, dflt: boolean) => (v === undefined || v === '' ? dflt : /^(1|true|yes|on)$/i.test(v));
 
+function oneOf<T extends string>(name: string, v: string | undefined, allowed: readonly T[], dflt: T): T {
+  if (v === undefined || v === '') return dflt;
+  if (!(allowed as readonly string[]).includes(v)) throw new Error(`${name}: expected one of ${allowed.join(', ')}, got ${JSON.stringify(v)}`);
+  return v as T;
+}
+
 // Every setting comes from the environment and is optional; README lists them.
+// Several processes may share one database (README, "Run on several processes"):
+//   ROLE=web|worker|all   web serves HTTP only; worker runs the job queue and the recurring jobs, and serves only
+//                         /health and /metrics; all (default) does both. Any number of each.
+//   LIMITS_STORE=memory|sqlite   where API rate limits and failed sign-ins are counted. memory (default) is per
+//                         process; sqlite shares the counts between processes through <DATABASE_PATH>-limits, a
+//                         file of its own (a write per request to the main database would make every cached read
+//                         cold: storage/queries/memo.ts).
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 8787);
   const host = env.HOST ?? '127.0.0.1';
@@ -26,6 +39,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     claimsDnsServers: parseDnsServers(env.CLAIMS_DNS_SERVERS),
     trustProxy: trustProxy.cidrs,
     metricsToken: env.METRICS_TOKEN || undefined,
+    role: oneOf('ROLE', env.ROLE, ['web', 'worker', 'all'] as const, 'all'),
+    limitsStore: oneOf('LIMITS_STORE', env.LIMITS_STORE, ['memory', 'sqlite'] as const, 'memory'),
     mcpAllowedOrigins: (env.MCP_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
 }

@@ -6,7 +6,7 @@ import { ToolError } from '../tools/errors';
 import { mcpToolByName, mcpTools } from '../tools/registry';
 import type { AuthRoutes } from '../auth/routes';
 import { rateLimited, requestIdOf } from '../rest-adapter/routes';
-import { RateLimiter, rateLimitHeaders } from '../rest-adapter/rate-limit';
+import { rateLimitHeaders, type RequestLimiter } from '../rest-adapter/rate-limit';
 import { problemFromToolError, problemResponse, type Problem } from '../rest-adapter/problem';
 import { hostAllowed, originAllowed } from '../domain/origins';
 import { buildToolList, createMcpEndpoint, toolErrorResult } from './mcp';
@@ -18,9 +18,6 @@ import { noteUser } from './ops/routes';
 
 const MAX_MCP_BODY = 4 * 1024 * 1024;
 const MAX_MCP_BATCH = 20;
-// Protocol messages answered from memory (initialize, tools/list, ping, discovery) get this many times the
-// per-minute allowance of tool calls, in a bucket of their own.
-const PROTOCOL_BURST_FACTOR = 10;
 
 const ALLOW_HEADERS = ['authorization', 'content-type', 'accept', 'mcp-protocol-version', 'mcp-session-id', 'mcp-method', 'mcp-name', 'last-event-id'];
 const EXPOSE_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'WWW-Authenticate', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id'];
@@ -28,7 +25,10 @@ const EXPOSE_HEADERS = ['Mcp-Session-Id', 'Mcp-Protocol-Version', 'WWW-Authentic
 export type McpRouteDeps = {
   baseContext: Omit<ToolContext, 'actor'>;
   auth: AuthRoutes;
-  limiter: RateLimiter;
+  limiter: RequestLimiter;
+  // Protocol messages answered from memory (initialize, tools/list, ping, discovery): a larger allowance of
+  // their own (transport/limits.ts).
+  protocolLimiter: RequestLimiter;
   tooLarge: (c: Context, limit: number) => Response;
   onToolCall?: (tool: string, isError: boolean) => void;
 };
@@ -36,13 +36,9 @@ export type McpRouteDeps = {
 // The MCP endpoint: Origin/Host checks (DNS rebinding), CORS for browser-based clients, sign-in and scope checks
 // that clients can act on, rate limits, then the fast path or the SDK handler.
 export function registerMcpRoute(app: Hono, deps: McpRouteDeps) {
-  const { baseContext, auth, limiter } = deps;
+  const { baseContext, auth, limiter, protocolLimiter } = deps;
   const { config } = baseContext;
   const listed = config.mcpAllowedOrigins ?? [];
-  const protocolLimiter = new RateLimiter({
-    anonymousPerMinute: config.rateLimits.anonymousPerMinute * PROTOCOL_BURST_FACTOR,
-    userPerMinute: config.rateLimits.userPerMinute * PROTOCOL_BURST_FACTOR,
-  }, baseContext.clock);
   const mcp = createMcpEndpoint(mcpTools, { baseContext, onToolCall: deps.onToolCall });
   const fastPath = createFastPath(mcpTools, buildToolList(mcpTools), { baseContext, onToolCall: deps.onToolCall });
 
@@ -92,7 +88,7 @@ export function registerMcpRoute(app: Hono, deps: McpRouteDeps) {
     return charged(c, actor, protocolOnly(body) ? protocolLimiter : limiter, async () => {
       const denied = mcpAuthGate(body, actor, mcpToolByName);
       if (denied) return authResult(c, denied.error, denied.id);
-      const overBudget = chargeBatch(body, actor);
+      const overBudget = await chargeBatch(body, actor);
       if (overBudget) return overBudget(c);
       // The SDK's request is rebuilt only when the fast path declines: building one costs more than the call itself.
       return (await fastPath(body, c.req.raw.headers, actor))
@@ -101,8 +97,8 @@ export function registerMcpRoute(app: Hono, deps: McpRouteDeps) {
   });
 
   // Takes a token from the bucket, refuses with 429 when it is empty, and puts the RateLimit headers on the answer.
-  async function charged(c: Context, actor: Actor, bucket: RateLimiter, serve: () => Promise<Response>): Promise<Response> {
-    const decision = bucket.take(actor);
+  async function charged(c: Context, actor: Actor, bucket: RequestLimiter, serve: () => Promise<Response>): Promise<Response> {
+    const decision = await bucket.take(actor);
     const headers = decision ? rateLimitHeaders(decision) : {};
     if (decision && !decision.allowed) return mcpProblem(c, rateLimited(decision), headers);
     const res = await serve();
@@ -125,13 +121,13 @@ export function registerMcpRoute(app: Hono, deps: McpRouteDeps) {
 
   // The initialize-based eras before 2025-06-18 accept JSON-RPC batches: each message is a request of its own, so
   // each one past the first (charged on arrival) takes a rate-limit token too, and a batch has a size cap.
-  function chargeBatch(body: unknown, actor: Actor): ((c: Context) => Response) | null {
+  async function chargeBatch(body: unknown, actor: Actor): Promise<((c: Context) => Response) | null> {
     if (!Array.isArray(body) || body.length <= 1) return null;
     if (body.length > MAX_MCP_BATCH) {
       return (c) => mcpProblem(c, new ToolError('invalid_input', `A JSON-RPC batch may hold at most ${MAX_MCP_BATCH} messages; this one holds ${body.length}.`, [{ path: '(body)', message: `at most ${MAX_MCP_BATCH} messages` }]));
     }
     for (let i = 1; i < body.length; i++) {
-      const decision = limiter.take(actor);
+      const decision = await limiter.take(actor);
       if (decision && !decision.allowed) return (c) => mcpProblem(c, rateLimited(decision), rateLimitHeaders(decision));
     }
     return null;

@@ -1,56 +1,83 @@
 import { serve } from '@hono/node-server';
 import { loadConfig } from './config';
 
-// Node entry for `npm start`: open (and migrate) the database, seed a new one, serve everything on one port,
-// and run the background jobs (draft builds, e-mail, go-live…) in the same process.
+// Node entry for `npm start`: open (and migrate) the database, seed a new one, then by ROLE (transport/config.ts):
+//   web     serve the site, REST, MCP and OAuth on one port;
+//   worker  run the background jobs (draft builds, e-mail, go-live…) and their recurring schedules, and serve
+//           only /health and /metrics on the port (liveness and the job metrics of this process);
+//   all     both, in one process (the default).
+// Any number of processes of each role may share one SQLite file (README, "Run on several processes").
 const config = loadConfig();
+const role = config.role ?? 'all';
 // Where it serves and which database it uses come first, before any library has a chance to print (the OAuth
 // library warns about Node 20 when it loads, so the app is loaded after this line).
-console.log(`${config.siteName}: serving ${config.siteUrl} on ${config.host}:${config.port}, database ${config.databasePath} (SQLite)`);
+console.log(`${config.siteName}: ${role === 'worker' ? 'job worker' : `serving ${config.siteUrl}`} on ${config.host}:${config.port}, database ${config.databasePath} (SQLite), role ${role}`);
 
-const [{ openDb }, { seedDatabase }, { flushListingViews }, { systemClock }, { startJobs }, { createApp }, { answerClientErrors }, { createLogger }, { createMetrics }] = await Promise.all([
-  import('../storage/db'), import('../storage/seed'), import('../storage/queries/views'), import('../tools/clock'),
-  import('../jobs/index'), import('./app'), import('./client-errors'), import('./ops/logger'), import('./ops/metrics'),
+const [{ bootDatabase }, { flushListingViews }, { systemClock }, { createLogger }, { createMetrics }] = await Promise.all([
+  import('../storage/boot'), import('../storage/queries/views'), import('../tools/clock'), import('./ops/logger'), import('./ops/metrics'),
 ]);
 
-const db = openDb(config.databasePath);
-const seeded = seedDatabase(db, { demo: config.seedDemo, clock: systemClock });
+const { db, migrations, seeded } = bootDatabase(config.databasePath, { demo: config.seedDemo, clock: systemClock });
+if (migrations.length) console.log(`Applied ${migrations.length} migration(s): ${migrations.join(', ')}`);
 if (seeded) console.log(`Seeded a new database at ${config.databasePath}${config.seedDemo ? ' with the demo directory' : ''}.`);
 const logger = createLogger();
 const metrics = createMetrics({ db, clock: systemClock });
-const { app, close } = createApp({ db, config, clock: systemClock, logger, metrics });
-const jobLog = logger.child({ component: 'jobs' });
-const jobs = startJobs({
-  db, clock: systemClock, config,
-  log: (line) => jobLog.warn(line),
-  observe: (e) => {
-    if (e.phase === 'start') jobLog.info({ kind: e.kind, job_id: e.id, attempt: e.attempt }, 'job started');
-    else {
-      metrics.jobRuns.inc({ kind: e.kind, outcome: e.phase });
-      metrics.jobDuration.observe({ kind: e.kind, outcome: e.phase }, e.seconds ?? 0);
-      const fields = { kind: e.kind, job_id: e.id, attempt: e.attempt, outcome: e.phase, ms: Math.round((e.seconds ?? 0) * 1000) };
-      if (e.phase === 'done') jobLog.info(fields, 'job finished');
-      else jobLog.warn({ ...fields, error: e.error }, e.phase === 'retry' ? 'job attempt failed, will retry' : 'job failed');
-    }
-  },
-});
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-  console.log(`${config.siteName} on ${config.siteUrl} (listening on ${info.address}:${info.port})`);
-  console.log(`  REST ${config.siteUrl}/api/v1  ·  OpenAPI ${config.siteUrl}/api/v1/openapi.json  ·  MCP ${config.siteUrl}/mcp  ·  health /health  ·  metrics /metrics`);
-});
-answerClientErrors(server, config.siteUrl);
+const web = role === 'worker' ? null : await startWeb();
+const jobs = role === 'web' ? null : await startWorkerRole();
 
-// Stop taking requests, let running jobs finish (an unfinished one is picked up again after restart),
+async function startWeb() {
+  const [{ createApp }, { answerClientErrors }] = await Promise.all([import('./app'), import('./client-errors')]);
+  const { app, close } = createApp({ db, config, clock: systemClock, logger, metrics });
+  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
+    console.log(`${config.siteName} on ${config.siteUrl} (listening on ${info.address}:${info.port})`);
+    console.log(`  REST ${config.siteUrl}/api/v1  ·  OpenAPI ${config.siteUrl}/api/v1/openapi.json  ·  MCP ${config.siteUrl}/mcp  ·  health /health  ·  metrics /metrics`);
+  });
+  answerClientErrors(server, config.siteUrl);
+  return { server, close };
+}
+
+async function startWorkerRole() {
+  const [{ startJobs }, { Hono }, { registerOps }] = await Promise.all([import('../jobs/index'), import('hono'), import('./ops/routes')]);
+  const jobLog = logger.child({ component: 'jobs' });
+  const worker = startJobs({
+    db, clock: systemClock, config, requeueOnStart: role === 'all',
+    log: (line) => jobLog.warn(line),
+    observe: (e) => {
+      if (e.phase === 'start') jobLog.info({ kind: e.kind, job_id: e.id, attempt: e.attempt }, 'job started');
+      else {
+        metrics.jobRuns.inc({ kind: e.kind, outcome: e.phase });
+        metrics.jobDuration.observe({ kind: e.kind, outcome: e.phase }, e.seconds ?? 0);
+        const fields = { kind: e.kind, job_id: e.id, attempt: e.attempt, outcome: e.phase, ms: Math.round((e.seconds ?? 0) * 1000) };
+        if (e.phase === 'done') jobLog.info(fields, 'job finished');
+        else jobLog.warn({ ...fields, error: e.error }, e.phase === 'retry' ? 'job attempt failed, will retry' : 'job failed');
+      }
+    },
+  });
+  // A worker alone still answers /health and /metrics, so operators can watch it like a web node.
+  let server: ReturnType<typeof serve> | null = null;
+  if (role === 'worker') {
+    const ops = new Hono();
+    registerOps(ops, { db, config, logger, metrics });
+    server = serve({ fetch: ops.fetch, port: config.port, hostname: config.host }, (info) => {
+      console.log(`${config.siteName} job worker (listening on ${info.address}:${info.port}: /health and /metrics only)`);
+    });
+  }
+  console.log('Job worker started.');
+  return { worker, server };
+}
+
+// Stop taking requests, let running jobs finish (an unfinished one is picked up again once its lease runs out),
 // write the buffered page views, close the database.
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down…`);
-  server.close();
-  await jobs.stop({ graceMs: 10_000 });
-  await close();
+  web?.server.close();
+  jobs?.server?.close();
+  await jobs?.worker.stop({ graceMs: 10_000 });
+  await web?.close();
   flushListingViews(db);
   db.sqlite.close();
   process.exit(0);

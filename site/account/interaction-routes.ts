@@ -89,17 +89,17 @@ export function registerInteractionRoutes(app: Hono, deps: AccountDeps): void {
     if (!csrfValid(c, deps, currentUser(c, deps), f.csrf)) return loginPage(c, details, { error: 'The form expired. Please sign in again.' }, 401);
     const email = formString(f.email, 300);
     const ip = clientIp(c, deps.config);
-    const wait = throttle.retryAfter(email, ip);
+    const wait = await throttle.retryAfter(email, ip);
     if (wait) {
       c.header('retry-after', String(wait));
       return loginPage(c, details, { email, error: tooManyAttempts(wait) }, 429);
     }
     const userId = await signIn(deps, email, formString(f.password, 1000));
     if (userId === null) {
-      throttle.failed(email, ip);
+      await throttle.failed(email, ip);
       return loginPage(c, details, { email, error: 'The e-mail or the password is not right.' }, 401);
     }
-    throttle.succeeded(email, ip);
+    await throttle.succeeded(email, ip);
     startSession(c, deps, userId); // signed in on the site too, so the account page works right after
     return finish(c, { login: { accountId: String(userId) } });
   });

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-context';
 import { createApiKey, parseScopes, signIn, signUp } from '../../auth/accounts';
 import { csrfToken, csrfValid, currentUser, endSession, startSession, type SiteUser } from '../../auth/session';
 import { clientIp } from '../../auth/actor';
-import { LoginThrottle } from '../../auth/login-throttle';
+import { LoginThrottle, type SignInThrottle } from '../../auth/login-throttle';
 import { endProviderSession } from '../../auth/oidc/mount';
 import { apiKeysOfUser, revokeApiKey } from '../../storage/queries/api-keys';
 import { connectedApps, revokeClientGrants } from '../../storage/queries/oauth';
@@ -18,7 +18,7 @@ import { ReceiptNotFound, ReceiptPage, type OrderView } from './receipt';
 import { registerListingEditRoutes } from './listing-edit';
 import type { MyClaim, MyDraft, MyListing, MyOrder } from './lists';
 
-export type AccountDeps = AppDeps & { loadProvider: () => Promise<Provider>; throttle?: LoginThrottle };
+export type AccountDeps = AppDeps & { loadProvider: () => Promise<Provider>; throttle?: SignInThrottle };
 
 type Form = Record<string, string | File | (string | File)[]>;
 const form = (c: Context) => c.req.parseBody({ all: true }) as Promise<Form>;
@@ -75,17 +75,17 @@ export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {
     const next = safeNext(f.next);
     const email = formString(f.email, 300);
     const ip = clientIp(c, deps.config);
-    const wait = throttle.retryAfter(email, ip);
+    const wait = await throttle.retryAfter(email, ip);
     if (wait) {
       c.header('retry-after', String(wait));
       return send(c, SignInPage({ siteName, csrf: csrfToken(c, deps, undefined), next, email, error: tooManyAttempts(wait) }), 429);
     }
     const userId = await signIn(deps, email, formString(f.password, 1000));
     if (userId === null) {
-      throttle.failed(email, ip);
+      await throttle.failed(email, ip);
       return send(c, SignInPage({ siteName, csrf: csrfToken(c, deps, undefined), next, email, error: 'The e-mail or the password is not right.' }), 401);
     }
-    throttle.succeeded(email, ip);
+    await throttle.succeeded(email, ip);
     startSession(c, deps, userId);
     return seeOther(c, next);
   });

@@ -41,7 +41,7 @@ export function claimIdempotencyKey(db: Db, actor: string, key: string, operatio
     if (row) s.drop.run(actor, key);
     s.begin.run(actor, key, operation, hash, nowIso, new Date(now.getTime() + ttlMs).toISOString());
     return { kind: 'new' };
-  })();
+  }).immediate(); // reads then writes: immediate, or a concurrent commit by another process fails it with SQLITE_BUSY
 }
 
 export const finishIdempotencyKey = (db: Db, actor: string, key: string, status: number, body: string) => {

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import { readSnapshot, type Db } from '../db';
 import { Lru } from '../../domain/fuzzy';
 
 // Read results remembered until something they show changes. Each answer is stored with the versions of the
@@ -61,11 +61,11 @@ export function memoOn<T>(
   }
   let entry!: Entry;
   s.computes.set(scope, (s.computes.get(scope) ?? 0) + 1);
-  db.sqlite.transaction(() => {
+  readSnapshot(db, () => {
     const value = compute();
     const names = typeof topics === 'function' ? topics(value) : topics;
     entry = { signature, topics: names, versions: versionsOf(s, names), value };
-  })();
+  });
   if (keep()) lru.set(key, entry);
   return entry.value as T;
 }

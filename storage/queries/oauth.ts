@@ -84,7 +84,7 @@ export function revokeClientGrants(db: Db, userId: number, clientId: string): vo
       p.destroy.run('Grant', id);
     }
     p.forget.run(userId, clientId);
-  })();
+  }).immediate();
 }
 
 export function clientDisplayName(db: Db, clientId: string): string | null {
@@ -115,7 +115,7 @@ export function rememberConsent(db: Db, r: { userId: number; clientId: string; c
     const before = (p.remembered.get(r.userId, r.clientId) as { scopes: string } | undefined)?.scopes;
     const union = [...new Set([...(before ? (JSON.parse(before) as string[]) : []), ...r.scopes])].sort();
     p.remember.run(r.userId, r.clientId, r.clientName, r.redirectHost, JSON.stringify(union), r.at, r.at);
-  })();
+  }).immediate(); // reads then writes: immediate, or a concurrent commit elsewhere makes it fail SQLITE_BUSY
 }
 
 export type ConnectedApp = { clientId: string; clientName: string; redirectHost: string | null; scopes: string[]; createdAt: string; updatedAt: string };

@@ -14,10 +14,8 @@ function bufferOf(db: Db): Buffer {
   let b = buffers.get(db);
   if (!b) {
     const stmt = db.sqlite.prepare('UPDATE listings SET views_count = views_count + ? WHERE slug = ?');
-    b = {
-      pending: new Map(), timer: null, stmt,
-      flush: db.sqlite.transaction((rows: [string, number][]) => { for (const [slug, n] of rows) stmt.run(n, slug); }),
-    };
+    const write = db.sqlite.transaction((rows: [string, number][]) => { for (const [slug, n] of rows) stmt.run(n, slug); });
+    b = { pending: new Map(), timer: null, stmt, flush: (rows) => write.immediate(rows) };
     buffers.set(db, b);
   }
   return b;
@@ -42,5 +40,14 @@ export function flushListingViews(db: Db): void {
   if (b.pending.size === 0 || !db.sqlite.open) return;
   const rows = [...b.pending];
   b.pending.clear();
-  b.flush(rows);
+  try {
+    b.flush(rows);
+  } catch (e) {
+    // Another process held the write lock past the busy timeout: keep the counts for the next flush rather than
+    // throwing from a timer (which would end the process).
+    if (!(e instanceof Error && /SQLITE_BUSY/.test((e as { code?: string }).code ?? e.message))) throw e;
+    for (const [slug, n] of rows) b.pending.set(slug, (b.pending.get(slug) ?? 0) + n);
+    b.timer = setTimeout(() => flushListingViews(db), FLUSH_MS);
+    b.timer.unref();
+  }
 }

@@ -1,18 +1,23 @@
 import type { Db } from '../db';
 import type { Clock } from '../../domain/clock';
-import { withTransaction } from '../db';
+import { withWriteLock } from '../db';
+import { BOOT_WAIT_MS } from '../migrate';
 import { seedBase } from './base';
 import { seedDemo } from './demo';
 
+const isEmpty = (db: Db) => (db.sqlite.prepare('SELECT count(*) AS n FROM categories').get() as { n: number }).n === 0;
+
 // Seeds a new database (one with no categories yet): base data always, the demo directory when asked.
 // One transaction, so a failure leaves the database empty and the next start tries again.
-// Returns whether anything was written.
+// Several processes may start on one new file at once: the emptiness check is made again holding the write lock
+// (BEGIN IMMEDIATE), so exactly one of them seeds and the others wait for it, then find the data there.
+// Returns whether this call wrote anything.
 export function seedDatabase(db: Db, opts: { demo: boolean; clock: Clock }): boolean {
-  const has = db.sqlite.prepare('SELECT count(*) AS n FROM categories').get() as { n: number };
-  if (has.n > 0) return false;
-  withTransaction(db, () => {
+  if (!isEmpty(db)) return false;
+  return withWriteLock(db, BOOT_WAIT_MS, () => {
+    if (!isEmpty(db)) return false;
     seedBase(db);
     if (opts.demo) seedDemo(db, opts.clock);
+    return true;
   });
-  return true;
 }

@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createLimits, type Limits } from '../transport/limits';
+import { loadConfig } from '../transport/config';
+import { systemClock } from '../tools/clock';
+import { getJson, startApp, type TestApp } from './harness';
+
+// LIMITS_STORE=sqlite: the counts live in <DATABASE_PATH>-limits, so every process (here: every Limits, each with
+// its own connection, as each process has) draws on the same allowance. tests/multi-node.e2e.test.ts does the
+// same with real processes.
+const dir = mkdtempSync(join(tmpdir(), 'limits-shared-'));
+const opened: Limits[] = [];
+const apps: TestApp[] = [];
+afterAll(async () => {
+  for (const l of opened) l.close();
+  for (const a of apps) await a.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function node(name: string, env: Record<string, string> = {}): Limits {
+  const config = loadConfig({ DATABASE_PATH: join(dir, `${name}.db`), LIMITS_STORE: 'sqlite', RATE_LIMIT_ANON_PER_MIN: '5', RATE_LIMIT_USER_PER_MIN: '7', ...env });
+  const limits = createLimits(config, systemClock);
+  opened.push(limits);
+  return limits;
+}
+const anon = (ip: string) => ({ kind: 'anonymous' as const, ip });
+
+describe('rate limits shared through the limits file', () => {
+  it('three nodes together allow what one would, per caller, and refuse with the time to wait', async () => {
+    const nodes = [node('a'), node('a'), node('a')];
+    const answers = [];
+    for (let i = 0; i < 12; i++) answers.push(await nodes[i % 3].api.take(anon('198.51.100.7')));
+    expect(answers.filter((d) => d?.allowed)).toHaveLength(5);
+    expect(answers.slice(0, 5).map((d) => d?.remaining)).toEqual([4, 3, 2, 1, 0]);
+    const refused = answers[5]!;
+    expect(refused).toMatchObject({ allowed: false, limit: 5, remaining: 0 });
+    expect(refused.retryAfterSeconds).toBeGreaterThanOrEqual(1);
+    expect(refused.retryAfterSeconds).toBeLessThanOrEqual(60);
+    // Another caller, a signed-in user and the MCP protocol allowance are counted apart.
+    expect((await nodes[1].api.take(anon('198.51.100.8')))?.allowed).toBe(true);
+    expect(await nodes[2].api.take({ kind: 'api_key', userId: 1, keyId: 1, keyName: 'k', scopes: [], ip: '198.51.100.7' })).toMatchObject({ allowed: true, limit: 7, remaining: 6 });
+    expect(await nodes[0].protocol.take(anon('198.51.100.7'))).toMatchObject({ allowed: true, limit: 50 });
+  });
+
+  it('a different database has different counts', async () => {
+    expect((await node('b').api.take(anon('198.51.100.7')))?.allowed).toBe(true);
+  });
+
+  it('failed sign-ins on any node count towards the same limits; the right password clears the account count', async () => {
+    const [a, b] = [node('c'), node('c')];
+    for (let i = 0; i < 9; i++) await (i % 2 ? a : b).signIns.failed('Victim@Example.test', '203.0.113.5');
+    expect(await a.signIns.retryAfter('victim@example.test', '203.0.113.5')).toBe(0);
+    await b.signIns.failed('victim@example.test', '203.0.113.5'); // the tenth
+    const wait = await a.signIns.retryAfter('victim@example.test', '203.0.113.5');
+    expect(wait).toBeGreaterThan(60);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
+    expect(await b.signIns.retryAfter('victim@example.test', '203.0.113.5')).toBeGreaterThan(60);
+    expect(await b.signIns.retryAfter('victim@example.test', '198.51.100.1')).toBe(0); // nobody is locked out from elsewhere
+    expect(await b.signIns.retryAfter('other@example.test', '203.0.113.5')).toBe(0);
+    await a.signIns.succeeded('victim@example.test', '203.0.113.5');
+    expect(await b.signIns.retryAfter('victim@example.test', '203.0.113.5')).toBe(0);
+  });
+
+  it('counts per address across accounts (password spraying)', async () => {
+    const [a, b] = [node('d'), node('d')];
+    for (let i = 0; i < 100; i++) await (i % 2 ? a : b).signIns.failed(`user${i}@example.test`, '203.0.113.9');
+    expect(await a.signIns.retryAfter('fresh@example.test', '203.0.113.9')).toBeGreaterThan(0);
+    expect(await b.signIns.retryAfter('fresh@example.test', '203.0.113.10')).toBe(0);
+  });
+
+  it('the app answers as with the memory store: RateLimit headers, then 429 with Retry-After', async () => {
+    const app = await startApp({ demo: false, env: { RATE_LIMIT_ANON_PER_MIN: '3', LIMITS_STORE: 'sqlite' } });
+    apps.push(app);
+    const first = await getJson(`${app.api}/site`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('ratelimit-limit')).toBe('3');
+    expect(first.headers.get('ratelimit-remaining')).toBe('2');
+    expect(first.headers.get('ratelimit-policy')).toBe('3;w=60');
+    for (let i = 0; i < 2; i++) expect((await getJson(`${app.api}/site`)).status).toBe(200);
+    const limited = await getJson(`${app.api}/site`);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ status: 429, code: 'rate_limited' });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+});

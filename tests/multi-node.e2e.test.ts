@@ -1,0 +1,306 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '../storage/db';
+import { createApiKey, signUp } from '../auth/accounts';
+import { systemClock } from '../tools/clock';
+import { addListing, addUser } from './fixtures';
+import { Browser, hiddenFields, issueTokens } from './auth-helpers';
+import { serveSite, type SiteServer } from './fixture-server';
+import { runAdminCli } from './admin-cli-runner';
+import { DRAFT_BUILD_JOB } from '../jobs/draft-build';
+
+// Several real server processes on ONE SQLite file, started the way operators start them (the package.json
+// scripts through tsx, settings in the environment), behind a small round-robin proxy. Everything a single process
+// kept to itself must now hold for all of them: the start-up, the rate limits, the sign-in throttle, job claims,
+// the free-week capacity, the OAuth state and idempotency keys.
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const TSX = join(ROOT, 'node_modules', '.bin', 'tsx');
+const SCRIPTS = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+
+// `npm run <name>` without npm: the script is "tsx <file>", run with the project's tsx.
+function scriptArgs(name: string): string[] {
+  const [bin, ...args] = SCRIPTS[name].split(' ');
+  if (bin !== 'tsx') throw new Error(`script ${name} is not "tsx …": ${SCRIPTS[name]}`);
+  return args;
+}
+
+type Proc = { child: ChildProcess; port: number; url: string; output: () => string };
+const procs: ChildProcess[] = [];
+
+// Starts `npm start` with PORT=0 and waits for the line naming the port it listens on.
+function startNode(env: Record<string, string>): Promise<Proc> {
+  const child = spawn(TSX, scriptArgs('start'), { cwd: ROOT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  procs.push(child);
+  let out = '';
+  return new Promise((resolve, reject) => {
+    child.stdout!.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /\(listening on [^\s]+:(\d+)/.exec(out);
+      if (m) resolve({ child, port: Number(m[1]), url: `http://127.0.0.1:${m[1]}`, output: () => out });
+    });
+    child.stderr!.on('data', (d: Buffer) => { out += d.toString(); });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code} before listening:\n${out.slice(-3000)}`)));
+  });
+}
+
+function runScript(name: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(TSX, scriptArgs(name), { cwd: ROOT, env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+// Round robin over the web nodes, as a load balancer would, adding the client's address to X-Forwarded-For.
+// `x-test-node: i` pins a request to node i. Records which node answered which request.
+type Proxy = { url: string; backends: number[]; served: { method: string; path: string; node: number }[]; close(): Promise<void> };
+async function startProxy(): Promise<Proxy> {
+  let next = 0;
+  const proxy: Omit<Proxy, 'url' | 'close'> = { backends: [], served: [] };
+  const server: Server = createServer((req, res) => {
+    const pinned = req.headers['x-test-node'];
+    const node = pinned !== undefined ? Number(pinned) : next++ % proxy.backends.length;
+    const headers = { ...req.headers };
+    delete headers['x-test-node'];
+    const forwarded = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+    headers['x-forwarded-for'] = forwarded;
+    proxy.served.push({ method: req.method ?? 'GET', path: req.url ?? '/', node });
+    const upstream = request({ host: '127.0.0.1', port: proxy.backends[node], method: req.method, path: req.url, headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    upstream.on('error', () => { if (!res.headersSent) res.writeHead(502); res.end(); });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return Object.assign(proxy, {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  });
+}
+
+const dirs: string[] = [];
+const tempDb = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'multi-node-'));
+  dirs.push(dir);
+  return join(dir, 'directory.db');
+};
+
+async function stopAll(): Promise<void> {
+  await Promise.all(procs.map((child) => new Promise<void>((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) return resolve();
+    const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    child.once('exit', () => { clearTimeout(force); resolve(); });
+    child.kill('SIGTERM');
+  })));
+  procs.length = 0;
+}
+
+afterAll(async () => {
+  await stopAll();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe('three processes starting at the same moment on a new database file', () => {
+  it('all serve, and the schema and the seed are applied exactly once', async () => {
+    const path = tempDb();
+    const env = { DATABASE_PATH: path, SEED_DEMO: 'true', ROLE: 'web' };
+    const nodes = await Promise.all([startNode(env), startNode(env), startNode(env)]);
+    for (const n of nodes) {
+      const health = await fetch(`${n.url}/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ status: 'ok' });
+    }
+    // Exactly one of them migrated and seeded; the others found it done.
+    const logs = nodes.map((n) => n.output());
+    expect(logs.filter((l) => l.includes('Seeded a new database'))).toHaveLength(1);
+    expect(logs.filter((l) => /Applied \d+ migration/.test(l))).toHaveLength(1);
+    const db = new Database(path, { readonly: true });
+    const journal = JSON.parse(readFileSync(join(ROOT, 'storage', 'migrations', 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+    expect((db.prepare('SELECT count(*) AS n FROM __drizzle_migrations').get() as { n: number }).n).toBe(journal.entries.length);
+    expect((db.prepare("SELECT count(*) AS n FROM listings WHERE is_demo = 1").get() as { n: number }).n).toBeGreaterThan(0);
+    db.close();
+    await stopAll();
+  }, 120_000);
+});
+
+describe('three web nodes and two workers behind a round-robin proxy', () => {
+  const ANON_LIMIT = 12;
+  let path: string;
+  let db: Db;
+  let proxy: Proxy;
+  let web: Proc[];
+  let workers: Proc[];
+  let site: SiteServer;
+  const key = (userId: number) => {
+    const k = createApiKey({ db, clock: systemClock }, userId, 'multi-node test');
+    if ('errors' in k) throw new Error('no key');
+    return `Bearer ${k.key}`;
+  };
+  const api = (base: string, method: string, path: string, auth: string | null, body?: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${base}/api/v1${path}`, {
+      method,
+      headers: { ...(auth ? { authorization: auth } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }).then(async (r) => ({ status: r.status, headers: r.headers, body: (await r.text().then((t) => (t ? JSON.parse(t) : null))) as any }));
+
+  beforeAll(async () => {
+    path = tempDb();
+    [proxy, site] = await Promise.all([startProxy(), serveSite('lanternly')]);
+    // LOG_LEVEL: the request log lines (one per request, with its status) are read by the last test.
+    const base = { DATABASE_PATH: path, SEED_DEMO: 'false', SITE_URL: proxy.url, TRUST_PROXY: '127.0.0.0/8', CRAWLER_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'info' };
+    // As a deploy script would: the schema first, then every process at once.
+    const migrated = await runScript('migrate', base);
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(migrated.stdout).toMatch(/Applied \d+ migration\(s\) to .*0000_base/);
+    expect(migrated.stdout).toContain('Seeded');
+    const again = await runScript('migrate', base);
+    expect(again.stdout).toContain('schema up to date, no migration applied');
+    expect(again.stdout).toContain('already has data, nothing seeded');
+
+    const webEnv = { ...base, ROLE: 'web', LIMITS_STORE: 'sqlite', RATE_LIMIT_ANON_PER_MIN: String(ANON_LIMIT), RATE_LIMIT_USER_PER_MIN: '10000' };
+    const workerEnv = { ...base, ROLE: 'worker' };
+    const all = await Promise.all([startNode(webEnv), startNode(webEnv), startNode(webEnv), startNode(workerEnv), startNode(workerEnv)]);
+    web = all.slice(0, 3);
+    workers = all.slice(3);
+    proxy.backends.push(...web.map((n) => n.port));
+    db = openDb(path);
+  }, 120_000);
+
+  afterAll(async () => {
+    db?.sqlite.close();
+    await stopAll();
+    await Promise.all([proxy?.close(), site?.close()]);
+  });
+
+  it('every node answers /health; a worker serves nothing else, and a web node runs no jobs', async () => {
+    for (const n of [...web, ...workers]) expect((await fetch(`${n.url}/health`)).status).toBe(200);
+    expect((await fetch(`${workers[0].url}/api/v1/site`)).status).toBe(404);
+    expect((await fetch(`${web[0].url}/api/v1/site`, { headers: { 'x-forwarded-for': '198.51.100.99' } })).status).toBe(200);
+    for (const n of web) expect(n.output()).not.toContain('Job worker started');
+    for (const n of workers) expect(n.output()).toContain('Job worker started');
+  });
+
+  it('a write through one node is read through the others at once (their cached reads see it)', async () => {
+    const owner = addUser(db, 'editor@multi.test');
+    const auth = key(owner);
+    const id = addListing(db, { name: 'Shared Notes', slug: 'shared-notes', status: 'live', tagline: 'Before the edit', ownerUserId: owner });
+    const read = (node: number) => api(web[node].url, 'GET', '/listings/shared-notes', null, undefined, { 'x-forwarded-for': '198.51.100.50' });
+    // Nodes 1 and 2 read it first, so each remembers the answer.
+    for (const n of [1, 2]) expect((await read(n)).body.tagline).toBe('Before the edit');
+    const edit = await api(web[0].url, 'PATCH', `/me/listings/${id}`, auth, { fields: { tagline: 'After the edit' } });
+    expect(edit.status).toBe(200);
+    for (const n of [1, 2]) expect((await read(n)).body.tagline).toBe('After the edit');
+    expect((await api(web[2].url, 'GET', `/me/listings/${id}`, auth)).body.tagline).toBe('After the edit');
+  });
+
+  it('the anonymous rate limit holds across nodes: together they allow what one node would', async () => {
+    const answers = [];
+    for (let i = 0; i < ANON_LIMIT * 3; i++) {
+      answers.push(await fetch(`${proxy.url}/api/v1/site`, { headers: { 'x-forwarded-for': '198.51.100.20' } }));
+    }
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(ANON_LIMIT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(ANON_LIMIT * 2);
+    expect(statuses.slice(0, ANON_LIMIT).every((s) => s === 200)).toBe(true);
+    expect(new Set(proxy.served.slice(-ANON_LIMIT * 3).map((s) => s.node)).size).toBe(3);
+    const refused = answers[ANON_LIMIT];
+    expect(refused.headers.get('ratelimit-limit')).toBe(String(ANON_LIMIT));
+    expect(refused.headers.get('ratelimit-remaining')).toBe('0');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    expect((await refused.json()).code).toBe('rate_limited');
+    // Another address is not affected.
+    expect((await fetch(`${proxy.url}/api/v1/site`, { headers: { 'x-forwarded-for': '198.51.100.21' } })).status).toBe(200);
+  });
+
+  it('the sign-in throttle holds across nodes: ten failures anywhere, then refused everywhere', async () => {
+    const password = 'a long enough password';
+    await signUp({ db, clock: systemClock }, { email: 'throttled@multi.test', password, name: 'T' });
+    const b = new Browser(proxy.url);
+    const attempt = async (pw: string) => {
+      const page = await b.get('/signin');
+      return b.post('/signin', { ...hiddenFields(await page.text(), '/signin'), email: 'throttled@multi.test', password: pw });
+    };
+    for (let i = 0; i < 10; i++) expect((await attempt(`wrong ${i}`)).status).toBe(401);
+    const nodesTried = new Set(proxy.served.filter((s) => s.method === 'POST' && s.path === '/signin').map((s) => s.node));
+    expect(nodesTried.size).toBe(3);
+    for (let i = 0; i < 3; i++) {
+      const blocked = await attempt(password); // the right password, on each node in turn
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  });
+
+  it('a retry with the same Idempotency-Key on another node replays, and the draft is built exactly once by the workers', async () => {
+    const users = ['d1@multi.test', 'd2@multi.test', 'd3@multi.test'].map((e) => key(addUser(db, e)));
+    const first = await api(web[0].url, 'POST', '/drafts', users[0], { url: site.url }, { 'idempotency-key': 'draft-once' });
+    expect(first.status).toBe(201);
+    const retry = await api(web[1].url, 'POST', '/drafts', users[0], { url: site.url }, { 'idempotency-key': 'draft-once' });
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(retry.body.id).toBe(first.body.id);
+    // Two more drafts from other people, so both workers have jobs to race for.
+    const others = await Promise.all(users.slice(1).map((auth, i) => api(web[i + 1].url, 'POST', '/drafts', auth, { url: site.url })));
+    const ids = [first.body.id, ...others.map((o) => o.body.id)] as string[];
+    for (const [i, id] of ids.entries()) {
+      let status = '';
+      for (let tries = 0; tries < 120 && !['ready', 'failed'].includes(status); tries++) {
+        const r = await api(proxy.url, 'GET', `/drafts/${id}?wait_seconds=1`, users[i]);
+        status = r.body.status;
+      }
+      expect(status).toBe('ready');
+    }
+    const jobs = db.sqlite.prepare(`SELECT json_extract(payload, '$.draftId') AS draft, status, attempts FROM jobs WHERE kind = ?`).all(DRAFT_BUILD_JOB) as { draft: string; status: string; attempts: number }[];
+    for (const id of ids) expect(jobs.filter((j) => j.draft === id)).toEqual([{ draft: id, status: 'done', attempts: 1 }]);
+  }, 120_000);
+
+  it('free-week capacity is exact under concurrent requests through different nodes', async () => {
+    for (const [k, v] of [['free_queue_max_weeks', '6'], ['free_week_capacity', '2']]) {
+      const set = await runAdminCli({ DATABASE_PATH: path }, ['set-setting', k, v]);
+      expect(set.code, set.stderr).toBe(0);
+    }
+    const owners = Array.from({ length: 7 }, (_, i) => addUser(db, `free${i}@multi.test`));
+    const listings = owners.map((o, i) => ({
+      auth: key(o), id: addListing(db, { name: `Free Launch ${i}`, status: 'submitted', url: `${site.origin}/free-${i}/`, ownerUserId: o }),
+    }));
+    const answers = await Promise.all(listings.map((l, i) => api(web[i % 3].url, 'POST', `/me/listings/${l.id}/free`, l.auth)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(5);
+    for (const a of answers.filter((x) => x.status === 409)) expect(a.body.detail).toMatch(/is full \(2 free launches a week\)/);
+    const weeks = new Set(answers.filter((a) => a.status === 200).map((a) => a.body.launch_week));
+    expect(weeks.size).toBe(1);
+  });
+
+  it('an OAuth authorization started on one node finishes on others; the token works on a third', async () => {
+    const before = proxy.served.length;
+    const tokens = await issueTokens(proxy.url, { scope: 'account:read', resource: `${proxy.url}/api/v1` });
+    const flow = proxy.served.slice(before);
+    const authorizeNode = flow.find((s) => s.path.startsWith('/oauth/authorize'))!.node;
+    const tokenNode = flow.find((s) => s.path.startsWith('/oauth/token'))!.node;
+    expect(tokenNode).not.toBe(authorizeNode);
+    const third = [0, 1, 2].find((n) => n !== authorizeNode && n !== tokenNode)!;
+    const me = await api(proxy.url, 'GET', '/me', `Bearer ${tokens.access_token}`, undefined, { 'x-test-node': String(third) });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ via: 'oauth', user: { email: tokens.email }, client: { id: tokens.clientId } });
+  });
+
+  it('no node answered a 500 or logged SQLITE_BUSY', () => {
+    expect(web.map((n) => n.output().match(/"status":200/g)?.length ?? 0).every((n) => n > 0)).toBe(true); // the log is read
+    for (const n of [...web, ...workers]) {
+      expect(n.output()).not.toMatch(/SQLITE_BUSY|"status":5\d\d/);
+    }
+  });
+});
