@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 // Honest page-view counting: people, not programs, and each visitor once a day per listing.
 
@@ -17,4 +17,30 @@ export const viewDay = (now: Date) => now.toISOString().slice(0, 10);
 // changes every day and are never kept, so yesterday's digests cannot be linked to today's or reversed.
 export function visitorDigest(salt: string, day: string, address: string, userAgent: string, slug: string): string {
   return createHash('sha256').update(`${salt}\n${day}\n${address}\n${userAgent}\n${slug}`).digest('base64url').slice(0, 22);
+}
+
+// Whether this is the visitor's first view of the listing today. One process keeps the day's salt and digests in
+// memory; processes sharing a database share them through the limits file (storage/limits-db.ts), so a visitor
+// counts once however many nodes serve them.
+export type ViewDedupe = { firstView(day: string, address: string, userAgent: string, slug: string): boolean };
+
+const MAX_DIGESTS = 1_000_000; // about 40 MB at worst; past it the day's further views are not counted
+
+export function memoryViewDedupe(): ViewDedupe {
+  let today = '';
+  let salt = '';
+  const seen = new Set<string>();
+  return {
+    firstView(day, address, userAgent, slug) {
+      if (day !== today) {
+        today = day;
+        salt = randomBytes(16).toString('hex');
+        seen.clear();
+      }
+      const digest = visitorDigest(salt, day, address, userAgent, slug);
+      if (seen.has(digest) || seen.size >= MAX_DIGESTS) return false;
+      seen.add(digest);
+      return true;
+    },
+  };
 }

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLimits, type Limits } from '../transport/limits';
 import { loadConfig } from '../transport/config';
@@ -83,5 +84,43 @@ describe('rate limits shared through the limits file', () => {
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ status: 429, code: 'rate_limited' });
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('page views counted once per visitor across processes', () => {
+  const UA = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0';
+
+  it('a visitor seen by one node is not counted again by another; a new day starts over', () => {
+    const [a, b, c] = [node('v'), node('v'), node('v')];
+    expect(a.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen')).toBe(true);
+    expect(b.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen')).toBe(false);
+    expect(c.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen')).toBe(false);
+    // Another listing, another address, another browser: each a view of its own.
+    expect(b.views.firstView('2026-11-26', '198.51.100.7', UA, 'other')).toBe(true);
+    expect(c.views.firstView('2026-11-26', '198.51.100.8', UA, 'lumen')).toBe(true);
+    expect(a.views.firstView('2026-11-26', '198.51.100.7', `${UA} Edg/140`, 'lumen')).toBe(true);
+    // The next day counts again, and nodes still agree.
+    expect(c.views.firstView('2026-11-27', '198.51.100.7', UA, 'lumen')).toBe(true);
+    expect(a.views.firstView('2026-11-27', '198.51.100.7', UA, 'lumen')).toBe(false);
+  });
+
+  it("a new day forgets the previous days' salt and digests", () => {
+    const a = node('w');
+    a.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen');
+    a.views.firstView('2026-11-27', '198.51.100.7', UA, 'lumen');
+    const file = new Database(join(dir, 'w.db-limits'), { readonly: true });
+    try {
+      expect(file.prepare('SELECT day FROM view_salts').pluck().all()).toEqual(['2026-11-27']);
+      expect(file.prepare('SELECT DISTINCT day FROM view_digests').pluck().all()).toEqual(['2026-11-27']);
+    } finally {
+      file.close();
+    }
+  });
+
+  it('with the memory store each process keeps its own', () => {
+    const [a, b] = [node('m', { LIMITS_STORE: 'memory' }), node('m', { LIMITS_STORE: 'memory' })];
+    expect(a.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen')).toBe(true);
+    expect(a.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen')).toBe(false);
+    expect(b.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen')).toBe(true);
   });
 });

@@ -206,6 +206,21 @@ describe('three web nodes and two workers behind a round-robin proxy', () => {
     expect((await api(web[2].url, 'GET', `/me/listings/${id}`, auth)).body.tagline).toBe('After the edit');
   });
 
+  it('a page view counts once per visitor, whichever nodes serve their pixel', async () => {
+    addListing(db, { name: 'Seen Once', slug: 'seen-once', status: 'live', tagline: 'Counted once' });
+    const views = () => db.sqlite.prepare("SELECT views_count FROM listings WHERE slug = 'seen-once'").pluck().get() as number;
+    const pixel = (node: number, address: string) => fetch(`${proxy.url}/v/seen-once.gif`, {
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0', 'x-forwarded-for': address, 'x-test-node': String(node) },
+    });
+    // One visitor reloading the page on every node, then a second visitor.
+    for (const node of [0, 1, 2, 2, 1, 0]) expect((await pixel(node, '198.51.100.60')).status).toBe(200);
+    expect((await pixel(1, '198.51.100.61')).status).toBe(200);
+    // Each node writes its views within half a second.
+    await expect.poll(views, { timeout: 5_000 }).toBe(2);
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect(views()).toBe(2);
+  });
+
   it('the anonymous rate limit holds across nodes: together they allow what one node would', async () => {
     const answers = [];
     for (let i = 0; i < ANON_LIMIT * 3; i++) {

@@ -102,7 +102,7 @@ export function createApp(given: CreateAppDeps) {
 
   // Registered after the API and MCP routes, so it runs for site pages only (those answer without next()).
   app.use('*', securityHeaders({ https: deps.config.siteUrl.startsWith('https:') }));
-  registerSite(app, deps);
+  registerSite(app, { ...deps, views: limits.views });
   // Last line of defence: an error a route did not handle becomes a problem (API, MCP) or an error page (site) with
   // the status its kind means, never a bare 500 from the framework.
   app.onError((err, c) => (c.req.path === '/mcp' || c.req.path.startsWith(`${API_PREFIX}/`)

@@ -6,7 +6,8 @@ import { SharedRateLimiter } from '../rest-adapter/rate-limit-shared';
 import type { PointsLimiterFactory } from '../domain/points-limiter';
 import { LoginThrottle, type SignInThrottle } from '../auth/login-throttle';
 import { SharedLoginThrottle } from '../auth/login-throttle-shared';
-import { LIMITS_TABLE, limitsPathFor, openLimitsDb, sweepExpiredLimits } from '../storage/limits-db';
+import { LIMITS_TABLE, limitsPathFor, openLimitsDb, sharedViewDedupe, sweepExpiredLimits } from '../storage/limits-db';
+import { memoryViewDedupe, type ViewDedupe } from '../domain/page-views';
 
 const SWEEP_EVERY_MS = 5 * 60_000;
 
@@ -18,6 +19,7 @@ export type Limits = {
   api: RequestLimiter; // REST calls and MCP tool calls
   protocol: RequestLimiter; // MCP protocol-only messages
   signIns: SignInThrottle; // failed sign-ins, site form and OAuth sign-in page alike
+  views: ViewDedupe; // which page views count (once per visitor, listing and day)
   close(): void;
 };
 
@@ -29,7 +31,7 @@ export function createLimits(config: AppConfig, clock: Clock): Limits {
     userPerMinute: config.rateLimits.userPerMinute * PROTOCOL_BURST_FACTOR,
   };
   if ((config.limitsStore ?? 'memory') === 'memory') {
-    return { api: new RateLimiter(config.rateLimits, clock), protocol: new RateLimiter(protocolLimits, clock), signIns: new LoginThrottle(clock), close() {} };
+    return { api: new RateLimiter(config.rateLimits, clock), protocol: new RateLimiter(protocolLimits, clock), signIns: new LoginThrottle(clock), views: memoryViewDedupe(), close() {} };
   }
   // Loaded only here: a single process with counts in memory never needs the library (it costs ~30 ms to load).
   const { RateLimiterMemory, RateLimiterSQLite } = createRequire(import.meta.url)('rate-limiter-flexible') as typeof import('rate-limiter-flexible');
@@ -48,6 +50,7 @@ export function createLimits(config: AppConfig, clock: Clock): Limits {
     api: new SharedRateLimiter(config.rateLimits, make, 'api'),
     protocol: new SharedRateLimiter(protocolLimits, make, 'protocol'),
     signIns: new SharedLoginThrottle(make),
+    views: sharedViewDedupe(sqlite),
     close() {
       clearInterval(sweep);
       sqlite.close();
