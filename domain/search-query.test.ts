@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VocabIndex } from './fuzzy';
 import {
-  buildMatchExpression, caseVariants, matchExpressionFor, MAX_QUERY_WORDS, planWords, quoteTerm, textTerms, tokenise, typoBudget,
+  buildMatchExpression, caseVariants, matchExpressionFor, MAX_QUERY_WORDS, planWords, quoteTerm, textChangeCanAffect, textTerms, tokenise, typoBudget,
 } from './search-query';
 
 describe('tokenise', () => {
@@ -78,4 +78,24 @@ describe('textTerms (the words the search index makes of a text)', () => {
     ['Über Straße über', ['uber', 'straße']],
     ['', []],
   ])('%j → %j', (text, terms) => expect(textTerms(text)).toEqual(terms));
+});
+
+describe('textChangeCanAffect', () => {
+  it.each([
+    // [query words, terms the listing gained or lost, can the result change]
+    [['analytics'], ['analytics'], true], // the word itself
+    [['analitics'], ['analytics'], true], // within the typo budget (2 for long words)
+    [['analitics'], ['analitic'], true], // a new term near the typo may become a candidate
+    [['analitics'], ['analytix'], false], // three edits away
+    [['crm'], ['cram'], true], // one typo for 3–4 letters
+    [['crm'], ['crime'], false], // two away
+    [['project', 'manag'], ['management'], true], // the last word is a prefix
+    [['manag', 'project'], ['management'], false], // only the last word is
+    [['ai'], ['aim'], false], // short words carry no typo; not the last-word prefix either (under 3 letters)
+    [['web3'], ['web4'], false], // words with digits carry no typo
+    [['invoicing'], ['edited', 'at', '1795660000000'], false], // an edited tagline of unrelated words
+    [['invoicing'], ['tagline', 'invoices', 'invoicing'], true],
+    [[], ['anything'], false], // a browse has no words
+    [['notes'], [], false],
+  ])('%j after %j → %s', (words, terms, affected) => expect(textChangeCanAffect(words, terms)).toBe(affected));
 });

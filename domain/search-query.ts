@@ -1,4 +1,5 @@
 // Turning a typed search into an FTS5 MATCH expression. Pure: the vocabulary is passed in.
+import { boundedDamerauLevenshtein } from './fuzzy';
 
 // A 200-character query could hold ~100 words; every word is ANDed, so past a handful more words only
 // narrow the result and cost time. Later words are ignored.
@@ -71,6 +72,25 @@ export function buildMatchExpression(plans: WordPlan[]): string | null {
 export function matchExpressionFor(q: string | undefined, vocab: Vocabulary): string | null {
   if (!q) return null;
   return buildMatchExpression(planWords(tokenise(q), vocab));
+}
+
+// Whether a listing whose searchable text gained or lost these terms could now appear in, or drop out of, the
+// results of a query made of these words (tokenise). A term can match a word when it is the word, lies within the
+// word's typo budget (whether or not the vocabulary made it a candidate: a new term may become one), or, for the
+// last word, starts with it. Any doubt counts as yes: the answer decides whether a cached result may be kept.
+export function textChangeCanAffect(words: string[], terms: Iterable<string>): boolean {
+  if (words.length === 0) return false;
+  const last = words.length - 1;
+  for (const term of terms) {
+    for (let i = 0; i < words.length; i++) {
+      const word = words[i];
+      if (term === word) return true;
+      if (i === last && word.length >= MIN_PREFIX_LENGTH && term.startsWith(word)) return true;
+      const budget = typoBudget(word);
+      if (budget > 0 && boundedDamerauLevenshtein(word, term, budget) <= budget) return true;
+    }
+  }
+  return false;
 }
 
 // Case variants of a two-letter code, so a case-insensitive match can still use the plain index on country.

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, startApp, type TestApp } from './harness';
 import { addListing, addUser } from './fixtures';
@@ -98,6 +99,56 @@ describe('unrelated writes leave cached answers alone', () => {
   });
 });
 
+describe("an edit re-makes only the lists it can change (migration 0012)", () => {
+  const slugsOf = (body: { items: Array<{ slug: string; tagline: string | null }> }) => body.items.map((i) => i.slug);
+  const browse = async (query: string) => (await getJson(`${app.api}/listings?${query}`)).body;
+  const edit = (id: number, fields: Record<string, unknown>) => other.sqlite.prepare(
+    `UPDATE listings SET ${Object.keys(fields).map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...fields, id });
+  beforeAll(() => {
+    ids.gamma = addListing(app.db, { name: 'Gamma Invoices', slug: 'gamma-invoices', tagline: 'Invoicing for plumbers', keywords: ['invoicing'], country: 'DE' });
+    ids.delta = addListing(app.db, { name: 'Delta Rota', slug: 'delta-rota', tagline: 'Shift planning for cafes', keywords: ['rota'], country: 'FR' });
+  });
+
+  it("a tagline edit of a listing neither shown nor matching keeps typo searches and browses", async () => {
+    await search('invocing');
+    await browse('country=DE');
+    const before = memoComputes(app.db, 'search_listings');
+    edit(ids.delta, { tagline: `Edited at ${Date.now()}` });
+    expect(slugsOf(await search('invocing'))).toEqual(['gamma-invoices']);
+    expect(slugsOf(await browse('country=DE'))).toContain('gamma-invoices');
+    expect(memoComputes(app.db, 'search_listings')).toBe(before);
+  });
+
+  it('an edit that gives another listing a word near the query is found by the next search', async () => {
+    await search('invocing');
+    edit(ids.delta, { description: 'Rotas, and now invoicing too.' });
+    expect(slugsOf(await search('invocing')).sort()).toEqual(['delta-rota', 'gamma-invoices']);
+    // And when the word goes again, it drops out at once.
+    edit(ids.delta, { description: 'Rotas only.' });
+    expect(slugsOf(await search('invocing'))).toEqual(['gamma-invoices']);
+  });
+
+  it('an edit of a listing a result shows is on the next page of results, whatever the words', async () => {
+    const shown = await browse('country=DE');
+    expect(shown.items.find((i: { slug: string }) => i.slug === 'gamma-invoices').tagline).toBe('Invoicing for plumbers');
+    edit(ids.gamma, { tagline: 'Invoices for roofers' });
+    expect((await browse('country=DE')).items.find((i: { slug: string }) => i.slug === 'gamma-invoices').tagline).toBe('Invoices for roofers');
+  });
+
+  it('a filter column of a listing not shown moves it into the filtered list at once', async () => {
+    expect(slugsOf(await browse('country=DE'))).not.toContain('delta-rota');
+    edit(ids.delta, { country: 'DE' });
+    expect(slugsOf(await browse('country=DE'))).toContain('delta-rota');
+  });
+
+  it('a deleted listing leaves the results at once', async () => {
+    const gone = addListing(app.db, { name: 'Epsilon Invoicer', slug: 'epsilon-invoicer', tagline: 'Invoicing for painters', keywords: ['invoicing'] });
+    expect(slugsOf(await search('invoicing'))).toContain('epsilon-invoicer');
+    other.sqlite.prepare('DELETE FROM listings WHERE id = ?').run(gone);
+    expect(slugsOf(await search('invoicing'))).not.toContain('epsilon-invoicer');
+  });
+});
+
 describe('typo search and the vocabulary', () => {
   it('a listing renamed to a new word is found by a typo of it, without any further write', async () => {
     // Loads the vocabulary and caches a typo search.
@@ -120,5 +171,18 @@ describe('the triggers cover every column a page shows', () => {
     const columns = (app.db.sqlite.prepare('PRAGMA table_info(listings)').all() as { name: string }[]).map((c) => c.name);
     const counters = ['id', 'votes_count', 'views_count', 'follows_count'];
     expect(columns.filter((c) => !counters.includes(c)).sort()).toEqual([...watched].sort());
+  });
+
+  it('every listings column a list filters, orders or shows is watched by listing_lists or the text log', () => {
+    const watchedBy = (trigger: string) => {
+      const sql = (app.db.sqlite.prepare('SELECT sql FROM sqlite_master WHERE name = ?').get(trigger) as { sql: string }).sql;
+      return /UPDATE OF ([^]*?) ON listings/.exec(sql)![1].split(',').map((c) => c.trim());
+    };
+    const watched = new Set([...watchedBy('cv_listing_lists_au'), ...watchedBy('search_terms_log_au')]);
+    const source = ['storage/queries/summaries.ts', 'storage/queries/search.ts'].map((f) => readFileSync(f, 'utf8')).join('\n');
+    const used = new Set([...source.matchAll(/\bl\.([a-z_]+)/g)].map((m) => m[1]));
+    const counters = ['id', 'votes_count', 'views_count', 'follows_count']; // ranked per minute, shown live
+    expect(used.size).toBeGreaterThan(10);
+    expect([...used].filter((c) => !counters.includes(c) && !watched.has(c))).toEqual([]);
   });
 });

@@ -43,9 +43,11 @@ const same = (a: number[], b: number[]) => a.length === b.length && a.every((v, 
 // 0011). A function of the value when the topics are only known once it is read (a listing's id from its slug).
 // The value and the versions are read in one transaction, so they come from the same snapshot of the database.
 // `keep` may refuse to remember an answer that was made from something not yet current (see vocabularyIsCurrent).
+// `fresh`, when given, is asked whenever the database moved and the topics did not, for what topics cannot say (a
+// search result and the text changes logged since it was made).
 export function memoOn<T>(
   db: Db, scope: string, key: string, topics: readonly string[] | ((value: T) => readonly string[]), compute: () => T, capacity = 1000,
-  keep: () => boolean = () => true,
+  keep: () => boolean = () => true, fresh?: (value: T) => boolean,
 ): T {
   const s = state(db);
   let lru = s.scopes.get(scope);
@@ -54,7 +56,7 @@ export function memoOn<T>(
   const hit = lru.get(key);
   if (hit) {
     if (hit.signature === signature) return hit.value as T;
-    if (same(versionsOf(s, hit.topics), hit.versions)) {
+    if (same(versionsOf(s, hit.topics), hit.versions) && (!fresh || fresh(hit.value as T))) {
       hit.signature = signature;
       return hit.value as T;
     }

@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db';
 import { Lru, VocabIndex, type VocabEntry } from '../../domain/fuzzy';
-import { caseVariants, matchExpressionFor, textTerms, type Vocabulary } from '../../domain/search-query';
+import { caseVariants, matchExpressionFor, textChangeCanAffect, textTerms, type Vocabulary } from '../../domain/search-query';
 import { topicVersions } from './memo';
 
 import type { SearchSort } from '../../domain/search-query';
@@ -87,6 +87,31 @@ const LOG_CATCH_UP = 5000;
 function buildVocabulary(db: Db, logSeen: number): NonNullable<PerDb['vocab']> {
   const entries = stmt(db, 'SELECT term, doc FROM listings_fts_vocab').all() as VocabEntry[];
   return { index: new VocabIndex(entries), logSeen, nearest: new Lru(2000) };
+}
+
+// The id of the last logged change of searchable text (search_terms_log): where a result made now starts watching.
+export const searchLogPosition = (db: Db): number =>
+  (stmt(db, 'SELECT coalesce(max(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
+
+// Whether the changes of searchable text logged after `since` leave a result alone: none is of a listing the result
+// shows (its name or tagline is on the page), and none gained or lost a word that could match the query's words (a
+// browse has none). The new position when they do, null when the result must be made again (also when the log no
+// longer reaches back that far).
+export function textChangesSpare(db: Db, since: number, shown: readonly number[], words: string[]): number | null {
+  const last = searchLogPosition(db);
+  if (last === since) return last;
+  const first = (stmt(db, 'SELECT coalesce(min(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
+  if (first > since + 1) return null;
+  const rows = stmt(db, `SELECT g.listing_id, g.old_text, l.name, l.tagline, l.description, l.keywords FROM search_terms_log g
+    LEFT JOIN listings l ON l.id = g.listing_id WHERE g.id > ? AND g.id <= ?`).all(since, last) as Array<{ listing_id: number } & Record<string, string | null>>;
+  for (const { listing_id: id, ...texts } of rows) {
+    if (shown.includes(id)) return null;
+    if (words.length === 0) continue;
+    const terms = new Set<string>();
+    for (const text of Object.values(texts)) if (text) for (const term of textTerms(text)) terms.add(term);
+    if (textChangeCanAffect(words, terms)) return null;
+  }
+  return last;
 }
 
 // Whether the typo vocabulary in memory holds every word written so far. A search made with one that does not
@@ -210,7 +235,8 @@ function trendingPage(db: Db, q: SearchQuery, totals: (from: string, f: Built) =
 // through a browse, switching its sort, or the votes and views that move meanwhile do not count 100 000 rows again.
 export function searchListingIds(db: Db, q: SearchQuery): IdPage {
   const s = state(db);
-  const signature = topicVersions(db, ['listings', 'listing_categories']);
+  // A text query's count also moves with any text change (it is only needed past the last page: not worth finer).
+  const signature = `${topicVersions(db, ['listing_lists', 'listing_status', 'listing_categories'])}|${q.match ? searchLogPosition(db) : ''}`;
   const totals = (from: string, f: Built): number => {
     const key = `${from}|${f.where}|${JSON.stringify(f.params)}`;
     const known = s.totals.get(key);

@@ -11,12 +11,19 @@ import { getSetting } from '../../storage/queries/settings';
 import { categoryTreeIds } from '../../storage/queries/listings';
 import { memoOn } from '../../storage/queries/memo';
 import { liveVoteCounts } from '../../storage/queries/summaries';
-import { matchExpression, searchListingIds, SEARCH_SORTS, vocabularyIsCurrent, type SearchQuery } from '../../storage/queries/search';
+import { matchExpression, searchListingIds, searchLogPosition, SEARCH_SORTS, textChangesSpare, vocabularyIsCurrent, type SearchQuery } from '../../storage/queries/search';
+import { tokenise } from '../../domain/search-query';
 
 const MINUTE = 60_000;
 
-// What search results show, besides the counters (see migration 0011 for the topics).
-const SEARCH_TOPICS = ['listings', 'listing_categories', 'categories', 'settings'];
+// What lists of listings filter, order and show, besides the counters and the searchable text (migrations 0011 and
+// 0012). Text changes are judged by textChangesSpare: an owner editing one listing's tagline does not re-make the
+// searches that neither show that listing nor could match its old or new words.
+const SEARCH_TOPICS = ['listing_lists', 'listing_status', 'listing_categories', 'categories', 'settings'];
+
+type Found = { ids: number[]; page: ResultPage; textSeen: number };
+// How far the text log has been checked for each remembered result (advanced on every check that spares it).
+const textCheckedUpTo = new WeakMap<Found, number>();
 
 export const search_listings = defineTool({
   name: 'search_listings',
@@ -55,7 +62,14 @@ export const search_listings = defineTool({
     const rankedAt = input.sort === 'newest' ? 0 : minute;
     const trendingAt = input.sort === 'trending' ? minute : 0;
     const key = `${JSON.stringify(input)}|${thisMonday}|${rankedAt}`;
-    const found = memoOn(ctx.db, 'search_listings', key, SEARCH_TOPICS, () => {
+    const words = input.q ? tokenise(input.q) : [];
+    const textUnchanged = (f: Found) => {
+      const at = textChangesSpare(ctx.db, textCheckedUpTo.get(f) ?? f.textSeen, f.ids, words);
+      if (at !== null) textCheckedUpTo.set(f, at);
+      return at !== null;
+    };
+    const found = memoOn<Found>(ctx.db, 'search_listings', key, SEARCH_TOPICS, () => {
+      const textSeen = searchLogPosition(ctx.db);
       let categoryIds: number[] | null = null;
       if (input.category) {
         categoryIds = categoryTreeIds(ctx.db, input.category);
@@ -86,8 +100,8 @@ export const search_listings = defineTool({
         query.trending = { now: new Date(trendingAt).toISOString(), since: new Date(since).toISOString(), halfLifeHours };
       }
       const { ids, total } = searchListingIds(ctx.db, query);
-      return { ids, page: { items: summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total } };
-    }, 1000, () => !input.q || vocabularyIsCurrent(ctx.db));
+      return { ids, page: { items: summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total }, textSeen };
+    }, 1000, () => !input.q || vocabularyIsCurrent(ctx.db), textUnchanged);
     return withLiveVotes(found, liveVoteCounts(ctx.db, found.ids));
   },
 });
