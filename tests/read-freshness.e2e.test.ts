@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, startApp, type TestApp } from './harness';
-import { addListing, addUser } from './fixtures';
+import { addCategory, addListing, addUser } from './fixtures';
 import { Browser, signUp } from './auth-helpers';
 import { createApiKey } from '../auth/accounts';
 import { openDb, type Db } from '../storage/db';
@@ -151,6 +151,22 @@ describe("an edit re-makes only the lists it can change (migration 0012)", () =>
     expect(slugsOf(await search('invoicing'))).toContain('epsilon-invoicer');
     other.sqlite.prepare('DELETE FROM listings WHERE id = ?').run(gone);
     expect(slugsOf(await search('invoicing'))).not.toContain('epsilon-invoicer');
+  });
+});
+
+describe("a listing's alternatives", () => {
+  it('count a listing that joins, leaves or changes into the category at once', async () => {
+    addCategory(app.db, 'rf-rotas');
+    addListing(app.db, { name: 'Rota One', slug: 'rota-one', category: 'rf-rotas' });
+    const two = addListing(app.db, { name: 'Rota Two', slug: 'rota-two', category: 'rf-rotas' });
+    const alternatives = async () => (await getJson(`${app.api}/listings/rota-one/alternatives`)).body;
+    expect((await alternatives()).total).toBe(1);
+    const three = addListing(app.db, { name: 'Rota Three', slug: 'rota-three', category: 'rf-rotas' });
+    expect((await alternatives()).total).toBe(2);
+    other.sqlite.prepare("UPDATE listings SET status = 'archived' WHERE id = ?").run(two);
+    expect((await alternatives()).items.map((i: { slug: string }) => i.slug)).toEqual(['rota-three']);
+    other.sqlite.prepare('UPDATE listings SET primary_category_id = NULL WHERE id = ?').run(three);
+    expect((await alternatives()).total).toBe(0);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Db } from '../db';
+import { memoOn } from './memo';
 
 // Public reads of listings by slug: the row behind get_listing, the alternatives list and the compare table.
 // "Public" = live or scheduled; drafts, submitted, awaiting-badge and rejected listings are not found.
@@ -74,7 +75,9 @@ export function alternativesOf(db: Db, listing: { id: number; primary_category_i
   let rest = 0;
   if (listing.primary_category_id !== null) {
     const p = { category: listing.primary_category_id, self: listing.id, exclude: JSON.stringify(approved) };
-    rest = (s.sameCategoryCount.get(p) as { n: number }).n;
+    // The count is remembered until a listing enters, leaves or changes category (the approved ones are in the key).
+    rest = memoOn(db, 'alternatives-count', `${p.category}|${p.self}|${p.exclude}`, ['listing_lists', 'listing_status'],
+      () => (s.sameCategoryCount.get(p) as { n: number }).n, 5000);
     if (items.length < limit) {
       const more = s.sameCategory.all({ ...p, limit: limit - items.length, offset: Math.max(0, offset - approved.length) }) as { id: number }[];
       items.push(...more.map((r) => ({ id: r.id, approved: false })));
