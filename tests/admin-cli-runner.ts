@@ -6,9 +6,12 @@ import { fileURLToPath } from 'node:url';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export type CliResult = { code: number | null; stdout: string; stderr: string };
 
-export function runAdminCli(env: Record<string, string>, args: string[]): Promise<CliResult> {
+export const runAdminCli = (env: Record<string, string>, args: string[]): Promise<CliResult> => runCommand('npx', ['tsx', 'cli/admin.ts', ...args], env);
+
+// Any command of the project, from its root, with these variables added; resolves with what it printed.
+export function runCommand(command: string, args: string[], env: Record<string, string>): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['tsx', 'cli/admin.ts', ...args], { cwd: ROOT, env: { ...process.env, ...env } });
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => { stdout += d; });

@@ -13,7 +13,7 @@ import { systemClock } from '../tools/clock';
 import { addListing, addUser } from './fixtures';
 import { Browser, hiddenFields, issueTokens } from './auth-helpers';
 import { serveSite, type SiteServer } from './fixture-server';
-import { runAdminCli } from './admin-cli-runner';
+import { runAdminCli, runCommand } from './admin-cli-runner';
 import { DRAFT_BUILD_JOB } from '../jobs/draft-build';
 
 // Several real server processes on ONE SQLite file, started the way operators start them (the package.json
@@ -51,17 +51,7 @@ function startNode(env: Record<string, string>): Promise<Proc> {
   });
 }
 
-function runScript(name: string, env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(TSX, scriptArgs(name), { cwd: ROOT, env: { ...process.env, ...env } });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => { stdout += d; });
-    child.stderr.on('data', (d) => { stderr += d; });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const runScript = (name: string, env: Record<string, string>) => runCommand(TSX, scriptArgs(name), env);
 
 // Round robin over the web nodes, as a load balancer would, adding the client's address to X-Forwarded-For.
 // `x-test-node: i` pins a request to node i. Records which node answered which request.
