@@ -136,8 +136,12 @@ describe("an edit re-makes only the lists it can change (migration 0012)", () =>
   it('an edit of a listing a result shows is on the next page of results, whatever the words', async () => {
     const shown = await browse('country=DE');
     expect(shown.items.find((i: { slug: string }) => i.slug === 'gamma-invoices').tagline).toBe('Invoicing for plumbers');
+    const before = { rankings: memoComputes(app.db, 'search_listings'), pages: memoComputes(app.db, 'search_page') };
     edit(ids.gamma, { tagline: 'Invoices for roofers' });
     expect((await browse('country=DE')).items.find((i: { slug: string }) => i.slug === 'gamma-invoices').tagline).toBe('Invoices for roofers');
+    // The page's rows were read again; the ranking was not made again.
+    expect(memoComputes(app.db, 'search_page')).toBe(before.pages + 1);
+    expect(memoComputes(app.db, 'search_listings')).toBe(before.rankings);
   });
 
   it('a filter column of a listing not shown moves it into the filtered list at once', async () => {

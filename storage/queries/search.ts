@@ -93,20 +93,18 @@ function buildVocabulary(db: Db, logSeen: number): NonNullable<PerDb['vocab']> {
 export const searchLogPosition = (db: Db): number =>
   (stmt(db, 'SELECT coalesce(max(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
 
-// Whether the changes of searchable text logged after `since` leave a result alone: none is of a listing the result
-// shows (its name or tagline is on the page), and none gained or lost a word that could match the query's words (a
-// browse has none). The new position when they do, null when the result must be made again (also when the log no
-// longer reaches back that far).
-export function textChangesSpare(db: Db, since: number, shown: readonly number[], words: string[]): number | null {
+// Whether the changes of searchable text logged after `since` leave a ranking alone: none gained or lost a word that
+// could match the query's words (a browse has none, and is never re-ranked by text). The new position when they do,
+// null when the ranking must be made again (also when the log no longer reaches back that far).
+export function textChangesSpare(db: Db, since: number, words: string[]): number | null {
   const last = searchLogPosition(db);
-  if (last === since) return last;
+  if (last === since || words.length === 0) return last;
   const first = (stmt(db, 'SELECT coalesce(min(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
   if (first > since + 1) return null;
-  const rows = stmt(db, `SELECT g.listing_id, g.old_text, l.name, l.tagline, l.description, l.keywords FROM search_terms_log g
-    LEFT JOIN listings l ON l.id = g.listing_id WHERE g.id > ? AND g.id <= ?`).all(since, last) as Array<{ listing_id: number } & Record<string, string | null>>;
-  for (const { listing_id: id, ...texts } of rows) {
-    if (shown.includes(id)) return null;
-    if (words.length === 0) continue;
+  // Each entry's text before the change, and the listing's text now (gone with a deleted listing).
+  const rows = stmt(db, `SELECT g.old_text, l.name, l.tagline, l.description, l.keywords FROM search_terms_log g
+    LEFT JOIN listings l ON l.id = g.listing_id WHERE g.id > ? AND g.id <= ?`).all(since, last) as Array<Record<string, string | null>>;
+  for (const texts of rows) {
     const terms = new Set<string>();
     for (const text of Object.values(texts)) if (text) for (const term of textTerms(text)) terms.add(term);
     if (textChangeCanAffect(words, terms)) return null;

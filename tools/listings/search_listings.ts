@@ -16,14 +16,16 @@ import { tokenise } from '../../domain/search-query';
 
 const MINUTE = 60_000;
 
-// What lists of listings filter, order and show, besides the counters and the searchable text (migrations 0011 and
-// 0012). Text changes are judged by textChangesSpare: an owner editing one listing's tagline does not re-make the
-// searches that neither show that listing nor could match its old or new words.
-const SEARCH_TOPICS = ['listing_lists', 'listing_status', 'listing_categories', 'categories', 'settings'];
+// A result is remembered in two parts. The ranking (which listings, in which order, how many) depends on what lists
+// filter and order by, besides the counters (migrations 0011 and 0012), and on the searchable text, judged by
+// textChangesSpare: an owner editing one listing's tagline re-ranks no search whose words its old and new text
+// could not match, and no browse at all. The page of summaries depends on the listings it shows (topic
+// 'listing:<id>') and on the category names, so such an edit re-reads one page of rows, not a ranking.
+const RANKING_TOPICS = ['listing_lists', 'listing_status', 'listing_categories', 'categories', 'settings'];
 
-type Found = { ids: number[]; page: ResultPage; textSeen: number };
-// How far the text log has been checked for each remembered result (advanced on every check that spares it).
-const textCheckedUpTo = new WeakMap<Found, number>();
+type Ranking = { ids: number[]; total: number; textSeen: number };
+// How far the text log has been checked for each remembered ranking (advanced on every check that spares it).
+const textCheckedUpTo = new WeakMap<Ranking, number>();
 
 export const search_listings = defineTool({
   name: 'search_listings',
@@ -63,12 +65,12 @@ export const search_listings = defineTool({
     const trendingAt = input.sort === 'trending' ? minute : 0;
     const key = `${JSON.stringify(input)}|${thisMonday}|${rankedAt}`;
     const words = input.q ? tokenise(input.q) : [];
-    const textUnchanged = (f: Found) => {
-      const at = textChangesSpare(ctx.db, textCheckedUpTo.get(f) ?? f.textSeen, f.ids, words);
-      if (at !== null) textCheckedUpTo.set(f, at);
+    const textUnchanged = (r: Ranking) => {
+      const at = textChangesSpare(ctx.db, textCheckedUpTo.get(r) ?? r.textSeen, words);
+      if (at !== null) textCheckedUpTo.set(r, at);
       return at !== null;
     };
-    const found = memoOn<Found>(ctx.db, 'search_listings', key, SEARCH_TOPICS, () => {
+    const ranking = memoOn<Ranking>(ctx.db, 'search_listings', key, RANKING_TOPICS, () => {
       const textSeen = searchLogPosition(ctx.db);
       let categoryIds: number[] | null = null;
       if (input.category) {
@@ -99,10 +101,13 @@ export const search_listings = defineTool({
         const since = trendingAt - trendingWindowHours(halfLifeHours) * 3_600_000;
         query.trending = { now: new Date(trendingAt).toISOString(), since: new Date(since).toISOString(), halfLifeHours };
       }
-      const { ids, total } = searchListingIds(ctx.db, query);
-      return { ids, page: { items: summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total }, textSeen };
+      return { ...searchListingIds(ctx.db, query), textSeen };
     }, 1000, () => !input.q || vocabularyIsCurrent(ctx.db), textUnchanged);
-    return withLiveVotes(found, liveVoteCounts(ctx.db, found.ids));
+    const { ids, total } = ranking;
+    const page = memoOn<ResultPage>(ctx.db, 'search_page', `${input.page}|${input.per_page}|${total}|${ids.join(',')}`,
+      ['categories', ...ids.map((id) => `listing:${id}`)],
+      () => ({ items: summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total }), 1000);
+    return withLiveVotes(page, liveVoteCounts(ctx.db, ids));
   },
 });
 
@@ -110,12 +115,12 @@ type ResultPage = { items: ListingSummary[]; page: number; per_page: number; tot
 // The cached page with the vote counts of now. While no count moved, the very same object is returned, so the
 // checked output, its JSON text and its ETag (kept beside the object by tools/invoke.ts) are reused.
 const patched = new WeakMap<ResultPage, { votes: string; page: ResultPage }>();
-function withLiveVotes(found: { ids: number[]; page: ResultPage }, votes: number[]): ResultPage {
-  if (found.page.items.every((it, i) => it.votes === votes[i])) return found.page;
+function withLiveVotes(cached: ResultPage, votes: number[]): ResultPage {
+  if (cached.items.every((it, i) => it.votes === votes[i])) return cached;
   const key = votes.join(',');
-  const known = patched.get(found.page);
+  const known = patched.get(cached);
   if (known?.votes === key) return known.page;
-  const page = { ...found.page, items: found.page.items.map((it, i) => (it.votes === votes[i] ? it : { ...it, votes: votes[i] })) };
-  patched.set(found.page, { votes: key, page });
+  const page = { ...cached, items: cached.items.map((it, i) => (it.votes === votes[i] ? it : { ...it, votes: votes[i] })) };
+  patched.set(cached, { votes: key, page });
   return page;
 }
