@@ -36,6 +36,19 @@ export function dataSignature(db: Db): string {
   return `${s.changes.get() as number}:${s.dataVersion.get() as number}`;
 }
 
+// Several remembered reads in one synchronous stretch that writes nothing (a tool's read path) share one signature:
+// reading it costs two statements, and nothing can move it in between.
+let scoped: { db: Db; signature: string } | null = null;
+export function readsTogether<T>(db: Db, fn: () => T): T {
+  const outer = scoped;
+  scoped = { db, signature: dataSignature(db) };
+  try {
+    return fn();
+  } finally {
+    scoped = outer;
+  }
+}
+
 const versionsOf = (s: PerDb, topics: readonly string[]) => topics.map((t) => (s.version.get(t) as number | undefined) ?? 0);
 const same = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
@@ -52,7 +65,7 @@ export function memoOn<T>(
   const s = state(db);
   let lru = s.scopes.get(scope);
   if (!lru) s.scopes.set(scope, (lru = new Lru(capacity)));
-  const signature = dataSignature(db);
+  const signature = scoped?.db === db ? scoped.signature : dataSignature(db);
   const hit = lru.get(key);
   if (hit) {
     if (hit.signature === signature) return hit.value as T;

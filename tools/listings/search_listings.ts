@@ -9,7 +9,7 @@ import { halfLifeFrom, trendingWindowHours } from '../../domain/ranking';
 import { summariesByIds } from '../../storage/queries/summaries';
 import { getSetting } from '../../storage/queries/settings';
 import { categoryTreeIds } from '../../storage/queries/listings';
-import { memoOn } from '../../storage/queries/memo';
+import { memoOn, readsTogether } from '../../storage/queries/memo';
 import { liveVoteCounts } from '../../storage/queries/summaries';
 import { matchExpression, searchListingIds, searchLogPosition, SEARCH_SORTS, textChangesSpare, vocabularyIsCurrent, type SearchQuery } from '../../storage/queries/search';
 import { tokenise } from '../../domain/search-query';
@@ -70,44 +70,47 @@ export const search_listings = defineTool({
       if (at !== null) textCheckedUpTo.set(r, at);
       return at !== null;
     };
-    const ranking = memoOn<Ranking>(ctx.db, 'search_listings', key, RANKING_TOPICS, () => {
-      const textSeen = searchLogPosition(ctx.db);
-      let categoryIds: number[] | null = null;
-      if (input.category) {
-        categoryIds = categoryTreeIds(ctx.db, input.category);
-        if (!categoryIds) throw invalid('category', 'unknown category; list_categories gives the category slugs');
-      }
-      let domain: string | undefined;
-      if (input.domain) {
-        domain = normaliseDomain(input.domain) ?? undefined;
-        if (!domain) throw invalid('domain', 'must be a website address or domain name, e.g. example.com');
-      }
-      const query: SearchQuery = {
-        match: matchExpression(ctx.db, input.q),
-        categoryIds,
-        stage: input.stage,
-        country: input.country,
-        pricingModel: input.pricing_model || undefined,
-        domain,
-        status: input.status,
-        thisMonday,
-        sort: input.sort,
-        trending: { now: '', since: '', halfLifeHours: 0 },
-        limit: input.per_page,
-        offset: offsetOf(input),
-      };
-      if (input.sort === 'trending') {
-        const halfLifeHours = halfLifeFrom(getSetting(ctx.db, 'trending_half_life_hours'));
-        const since = trendingAt - trendingWindowHours(halfLifeHours) * 3_600_000;
-        query.trending = { now: new Date(trendingAt).toISOString(), since: new Date(since).toISOString(), halfLifeHours };
-      }
-      return { ...searchListingIds(ctx.db, query), textSeen };
-    }, 1000, () => !input.q || vocabularyIsCurrent(ctx.db), textUnchanged);
-    const { ids, total } = ranking;
-    const page = memoOn<ResultPage>(ctx.db, 'search_page', `${input.page}|${input.per_page}|${total}|${ids.join(',')}`,
-      ['categories', ...ids.map((id) => `listing:${id}`)],
-      () => ({ items: summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total }), 1000);
-    return withLiveVotes(page, liveVoteCounts(ctx.db, ids));
+    // Three remembered reads below (ranking, page, live counts), none of which writes: one signature check.
+    return readsTogether(ctx.db, () => {
+      const ranking = memoOn<Ranking>(ctx.db, 'search_listings', key, RANKING_TOPICS, () => {
+        const textSeen = searchLogPosition(ctx.db);
+        let categoryIds: number[] | null = null;
+        if (input.category) {
+          categoryIds = categoryTreeIds(ctx.db, input.category);
+          if (!categoryIds) throw invalid('category', 'unknown category; list_categories gives the category slugs');
+        }
+        let domain: string | undefined;
+        if (input.domain) {
+          domain = normaliseDomain(input.domain) ?? undefined;
+          if (!domain) throw invalid('domain', 'must be a website address or domain name, e.g. example.com');
+        }
+        const query: SearchQuery = {
+          match: matchExpression(ctx.db, input.q),
+          categoryIds,
+          stage: input.stage,
+          country: input.country,
+          pricingModel: input.pricing_model || undefined,
+          domain,
+          status: input.status,
+          thisMonday,
+          sort: input.sort,
+          trending: { now: '', since: '', halfLifeHours: 0 },
+          limit: input.per_page,
+          offset: offsetOf(input),
+        };
+        if (input.sort === 'trending') {
+          const halfLifeHours = halfLifeFrom(getSetting(ctx.db, 'trending_half_life_hours'));
+          const since = trendingAt - trendingWindowHours(halfLifeHours) * 3_600_000;
+          query.trending = { now: new Date(trendingAt).toISOString(), since: new Date(since).toISOString(), halfLifeHours };
+        }
+        return { ...searchListingIds(ctx.db, query), textSeen };
+      }, 1000, () => !input.q || vocabularyIsCurrent(ctx.db), textUnchanged);
+      const { ids, total } = ranking;
+      const page = memoOn<ResultPage>(ctx.db, 'search_page', `${input.page}|${input.per_page}|${total}|${ids.join(',')}`,
+        ['categories', ...ids.map((id) => `listing:${id}`)],
+        () => ({ items: summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total }), 1000);
+      return withLiveVotes(page, liveVoteCounts(ctx.db, ids));
+    });
   },
 });
 
