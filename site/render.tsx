@@ -5,12 +5,14 @@ import { STATUS_OF_KIND, TITLE_OF_KIND, ToolError } from '../tools/errors';
 import { PageNotFound } from './call-tool';
 import { Layout } from './layout';
 import { etagOf } from '../domain/etag';
+import { renderPage } from './viewer';
 
 export const HTML_TYPE = 'text/html; charset=utf-8';
 
 // Every page goes out as a complete document with the same headers.
-export async function htmlResponse(node: Child, status = 200, headers: Record<string, string> = {}): Promise<Response> {
-  const body = `<!doctype html>${await (node as { toString(): string | Promise<string> }).toString()}`;
+// `c` is the request the page is for (its header shows who is signed in); null for a page made outside one.
+export async function htmlResponse(c: Context | null, node: Child, status = 200, headers: Record<string, string> = {}): Promise<Response> {
+  const body = `<!doctype html>${await renderPage(c, node)}`;
   // The validator comes with the text; transport/http-cache.ts uses it only for anonymous public pages.
   return new Response(body, { status, headers: { 'content-type': HTML_TYPE, etag: etagOf(body), ...headers } });
 }
@@ -29,8 +31,8 @@ export function ErrorPage(props: { siteName: string; status: number; heading: st
   );
 }
 
-export const notFoundPage = (deps: AppDeps, message = 'There is no page at this address. It may have moved, or the link may be mistyped.') =>
-  htmlResponse(<ErrorPage siteName={deps.config.siteName} status={404} heading="Page not found" message={message} />, 404);
+export const notFoundPage = (c: Context, deps: AppDeps, message = 'There is no page at this address. It may have moved, or the link may be mistyped.') =>
+  htmlResponse(c, <ErrorPage siteName={deps.config.siteName} status={404} heading="Page not found" message={message} />, 404);
 
 // Wraps a page handler: an unknown record becomes the 404 page, bad input a 400 page, anything else a 500 page.
 export function sitePage(deps: AppDeps, handler: (c: Context) => Promise<Response>): Handler {
@@ -38,29 +40,29 @@ export function sitePage(deps: AppDeps, handler: (c: Context) => Promise<Respons
     try {
       return await handler(c);
     } catch (err) {
-      if (err instanceof PageNotFound) return notFoundPage(deps, err.what);
+      if (err instanceof PageNotFound) return notFoundPage(c, deps, err.what);
       const siteName = deps.config.siteName;
       if (err instanceof ToolError && err.kind === 'invalid_input') {
-        return htmlResponse(<ErrorPage siteName={siteName} status={400} heading="That address is not valid" message={err.message} />, 400);
+        return htmlResponse(c, <ErrorPage siteName={siteName} status={400} heading="That address is not valid" message={err.message} />, 400);
       }
       if (err instanceof ToolError && err.kind === 'unavailable') {
-        return htmlResponse(<ErrorPage siteName={siteName} status={503} heading="Not available yet" message={err.message} />, 503);
+        return htmlResponse(c, <ErrorPage siteName={siteName} status={503} heading="Not available yet" message={err.message} />, 503);
       }
       console.error('site page failed', c.req.path, err);
-      return htmlResponse(<ErrorPage siteName={siteName} status={500} heading="Something went wrong" message="This page could not be shown. Please try again in a moment." />, 500);
+      return htmlResponse(c, <ErrorPage siteName={siteName} status={500} heading="Something went wrong" message="This page could not be shown. Please try again in a moment." />, 500);
     }
   };
 }
 
 // The page for an error no route handled (transport/app.ts onError): a tool's refusal keeps its status and words
 // (a check that could not run is a 503, not a crash); anything else is a plain 500 page that shows no internals.
-export function unhandledErrorPage(deps: AppDeps, err: unknown, requestId: string): Promise<Response> {
+export function unhandledErrorPage(c: Context, deps: AppDeps, err: unknown, requestId: string): Promise<Response> {
   const siteName = deps.config.siteName;
-  if (err instanceof PageNotFound) return notFoundPage(deps, err.what);
+  if (err instanceof PageNotFound) return notFoundPage(c, deps, err.what);
   if (err instanceof ToolError) {
     const status = STATUS_OF_KIND[err.kind];
-    return htmlResponse(<ErrorPage siteName={siteName} status={status} heading={TITLE_OF_KIND[err.kind]} message={err.message} />, status, { 'cache-control': 'no-store' });
+    return htmlResponse(c, <ErrorPage siteName={siteName} status={status} heading={TITLE_OF_KIND[err.kind]} message={err.message} />, status, { 'cache-control': 'no-store' });
   }
   console.error(`[${requestId}] site page failed`, err);
-  return htmlResponse(<ErrorPage siteName={siteName} status={500} heading="Something went wrong" message={`This page could not be shown. Please try again in a moment. (Reference ${requestId})`} />, 500, { 'cache-control': 'no-store' });
+  return htmlResponse(c, <ErrorPage siteName={siteName} status={500} heading="Something went wrong" message={`This page could not be shown. Please try again in a moment. (Reference ${requestId})`} />, 500, { 'cache-control': 'no-store' });
 }

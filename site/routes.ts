@@ -54,6 +54,6 @@ export function registerSite(app: Hono, deps: AppDeps): void {
     if (c.req.path.startsWith('/api/')) {
       return c.json({ type: `${deps.config.siteUrl}/docs/api#error-not_found`, title: 'Not found', status: 404, detail: 'No such API path.', code: 'not_found' }, 404);
     }
-    return notFoundPage(deps);
+    return notFoundPage(c, deps);
   });
 }

@@ -20,6 +20,7 @@ import { noteUser, registerOps } from './ops/routes';
 import { bodyLimit } from './read-body';
 import { siteViewer } from '../site/viewer';
 import { registerSite } from '../site/routes';
+import { keepJsxRenderContextSynchronous } from '../site/jsx-render-context';
 import { securityHeaders } from '../site/security-headers';
 import { unhandledErrorPage } from '../site/render';
 import { registerAccountRoutes } from '../site/account/routes';
@@ -46,6 +47,8 @@ function bodyCapFor(path: string): number | null {
 
 // Composes OAuth, REST, OpenAPI, MCP and the site on one Hono app. Everything reads the one registry.
 export function createApp(given: CreateAppDeps) {
+  // Before any page renders (site/jsx-render-context.tsx).
+  keepJsxRenderContextSynchronous();
   const deps: AppDeps & CreateAppDeps = { ...given, jobs: jobPort };
   const app = new Hono();
   const logger = deps.logger ?? createLogger();
@@ -107,7 +110,7 @@ export function createApp(given: CreateAppDeps) {
   // the status its kind means, never a bare 500 from the framework.
   app.onError((err, c) => (c.req.path === '/mcp' || c.req.path.startsWith(`${API_PREFIX}/`)
     ? errorResponse(err, c, rest)
-    : unhandledErrorPage(deps, err, requestIdOf(c))));
+    : unhandledErrorPage(c, deps, err, requestIdOf(c))));
   return {
     app, auth, logger, metrics,
     async close() {

@@ -3,10 +3,11 @@ import type { Child } from 'hono/jsx';
 import { Layout } from '../layout';
 import { SCOPE_DESCRIPTIONS, type Scope } from '../../tools/scopes';
 import { PAGE_HEADERS } from '../security-headers';
+import { renderPage } from '../viewer';
 
 // Shared bits of the account and OAuth pages. Every response here is personal: never cached anywhere.
 export async function send(c: Context, node: Child, status: 200 | 201 | 400 | 401 | 403 | 404 | 409 | 429 = 200): Promise<Response> {
-  const html = await (node as { toString(): string | Promise<string> }).toString();
+  const html = await renderPage(c, node);
   // The OAuth interaction pages are routed before the site's header middleware, so they set the headers here.
   for (const [k, v] of Object.entries(PAGE_HEADERS)) c.header(k, v); // consent and key pages must not be framed
   c.header('cache-control', 'no-store');

@@ -12,6 +12,7 @@ import { handlePaymentEvent } from '../../jobs/payments/webhook';
 import { notFoundPage } from '../render';
 import { staleForm } from '../account/ui';
 import { CheckoutPage, type BillingValues, type CheckoutView } from './page';
+import { renderPage } from '../viewer';
 
 export type CheckoutDeps = AppDeps & { payments?: PaymentProvider };
 
@@ -20,7 +21,7 @@ const text = (v: unknown, max: number) => (typeof v === 'string' ? v.trim().slic
 
 // Personal pages with a capability in the URL: never cached, never framed, never sent on as a Referer.
 async function page(c: Context, view: CheckoutView, status = 200): Promise<Response> {
-  const html = await (CheckoutPage(view) as unknown as { toString(): string | Promise<string> }).toString();
+  const html = await renderPage(c, CheckoutPage(view));
   return c.html(`<!doctype html>${html}`, status as 200, {
     'cache-control': 'no-store', 'x-frame-options': 'DENY', 'referrer-policy': 'no-referrer', 'x-robots-tag': 'noindex',
   });
@@ -61,13 +62,13 @@ export function registerCheckoutRoutes(app: Hono, deps: CheckoutDeps): void {
 
   app.get('/checkout/:token', async (c) => {
     const order = load(c.req.param('token'));
-    if (!order) return notFoundPage(deps, 'There is no order at this checkout address. It may have been mistyped.');
+    if (!order) return notFoundPage(c, deps, 'There is no order at this checkout address. It may have been mistyped.');
     return page(c, view(c, order, { returnedFromProvider: c.req.query('paid') === '1' }));
   });
 
   app.post('/checkout/:token/pay', async (c) => {
     const order = load(c.req.param('token'));
-    if (!order) return notFoundPage(deps, 'There is no order at this checkout address.');
+    if (!order) return notFoundPage(c, deps, 'There is no order at this checkout address.');
     const form = await c.req.parseBody();
     if (!csrfValid(c, deps, currentUser(c, deps), form.csrf)) return staleForm(c);
     if (order.status !== 'pending') return c.redirect(`/checkout/${order.checkoutToken}`, 303);

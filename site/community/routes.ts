@@ -28,7 +28,7 @@ export function registerCommunityRoutes(app: Hono, deps: AppDeps): void {
     const form = await c.req.parseBody();
     if (!csrfValid(c, deps, user, form.csrf)) return staleForm(c);
     const listing = publicListingForCommunity(deps.db, slug);
-    if (!listing) return notFoundPage(deps);
+    if (!listing) return notFoundPage(c, deps);
     return seeOther(c, action(listing, user, form, deps.clock.now().toISOString()));
   };
 

@@ -33,7 +33,7 @@ export function registerBlogPages(app: Hono, deps: AppDeps): void {
     const res = await callTool<{ items: PostItem[]; page: number; per_page: number; total: number }>(deps, 'list_blog_posts', {
       ...(q ? { q } : {}), page, per_page: 20,
     });
-    return htmlResponse(
+    return htmlResponse(c,
       <Layout siteName={siteName} title={q ? `Blog posts about “${q}”` : 'Blog'} current="blog"
         description={`Articles from ${siteName} about launching and growing software products.`}>
         <h1>Blog</h1>
@@ -62,7 +62,7 @@ export function registerBlogPages(app: Hono, deps: AppDeps): void {
 
   app.get('/blog/:slug', sitePage(deps, async (c) => {
     const post = await callTool<Post>(deps, 'get_blog_post', { slug: c.req.param('slug') });
-    return htmlResponse(
+    return htmlResponse(c,
       <Layout siteName={siteName} title={post.title} current="blog" description={post.excerpt || post.title}
         canonical={`${deps.config.siteUrl}${postPath(post.slug)}`}>
         <nav aria-label="Breadcrumb" class="small"><a href="/blog">Blog</a></nav>

@@ -35,9 +35,9 @@ function Tree(props: { nodes: Node[]; top?: boolean }) {
 export function registerCategoryPages(app: Hono, deps: AppDeps): void {
   const siteName = deps.config.siteName;
 
-  app.get('/categories', sitePage(deps, async () => {
+  app.get('/categories', sitePage(deps, async (c) => {
     const tree = await callTool<{ items: Node[] }>(deps, 'list_categories', { include_empty: true });
-    return htmlResponse(
+    return htmlResponse(c,
       <Layout siteName={siteName} title="Categories" current="categories"
         description={`Browse every category of software products on ${siteName}, with the number of live products in each.`}>
         <h1>Categories</h1>
@@ -51,7 +51,7 @@ export function registerCategoryPages(app: Hono, deps: AppDeps): void {
     const page = pageParam(c.req.query('page'));
     const cat = await callTool<Category>(deps, 'get_category', { slug: c.req.param('slug'), page, per_page: 20 });
     const l = cat.listings;
-    return htmlResponse(
+    return htmlResponse(c,
       <Layout siteName={siteName} title={`${cat.name}${page > 1 ? ` (page ${page})` : ''}`} current="categories"
         description={cat.description || `${cat.name} products on ${siteName}, most voted first.`}>
         <nav aria-label="Breadcrumb" class="small">

@@ -17,13 +17,13 @@ const SECTIONS: Array<[string, string, string]> = [
 ];
 
 export function registerHomePage(app: Hono, deps: AppDeps): void {
-  app.get('/', sitePage(deps, async () => {
+  app.get('/', sitePage(deps, async (c) => {
     const [info, week] = await Promise.all([
       callTool<SiteInfo>(deps, 'get_site_info', {}),
       callTool<Launches>(deps, 'list_launches', { section: 'this-week', per_page: 20 }),
     ]);
     const name = deps.config.siteName;
-    return htmlResponse(
+    return htmlResponse(c,
       <Layout siteName={name} title="This week's launches" current="home"
         description={`${info.purpose}. ${info.live_listings} live products in ${info.categories} categories, ranked by community votes.`}>
         <h1>{name}</h1>

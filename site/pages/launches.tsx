@@ -37,7 +37,7 @@ export function registerLaunchPages(app: Hono, deps: AppDeps): void {
     const res = await callTool<SectionPage>(deps, 'list_launches', { section, page, per_page: 20 });
     const meta = SECTIONS[res.section] ?? { tab: res.section, heading: res.section, about: '', ranked: false };
     const href = (p: number) => withQuery('/launches', { section: res.section === 'this-week' ? undefined : res.section, page: p > 1 ? p : undefined });
-    return htmlResponse(
+    return htmlResponse(c,
       <Layout siteName={siteName} title={`${meta.heading}${page > 1 ? ` (page ${page})` : ''}`} current="launches"
         description={`${meta.heading} on ${siteName}. ${meta.about}`}>
         <h1>Launches</h1>
@@ -59,7 +59,7 @@ export function registerLaunchPages(app: Hono, deps: AppDeps): void {
     const w = await callTool<Week>(deps, 'get_launch_week', { week: c.req.param('week') });
     const label = `Week of ${formatDate(w.week)}`;
     const when = w.is_current ? 'this week' : w.is_future ? 'an upcoming week' : 'a past week';
-    return htmlResponse(
+    return htmlResponse(c,
       <Layout siteName={siteName} title={`Launches: ${label}`} current="launches" canonical={`${deps.config.siteUrl}${weekPath(w.week)}`}
         description={`Launches of the week ${w.week} to ${w.week_end} on ${siteName} (${when}): ${plural(w.items.length, 'live launch', 'live launches')}, ranked by votes.`}>
         <h1>{`Launches · ${label}`}</h1>

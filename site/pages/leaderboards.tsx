@@ -59,9 +59,9 @@ function BoardList(props: { board: Board }) {
 export function registerLeaderboardPages(app: Hono, deps: AppDeps): void {
   const siteName = deps.config.siteName;
 
-  app.get('/leaderboards', sitePage(deps, async () => {
+  app.get('/leaderboards', sitePage(deps, async (c) => {
     const boards = await Promise.all(BOARD_IDS.map((board) => callTool<Board>(deps, 'get_leaderboard', { board, per_page: 3 })));
-    return htmlResponse(
+    return htmlResponse(c,
       <Layout siteName={siteName} title="Leaderboards" current="leaderboards"
         description={`Leaderboards of ${siteName}: community votes (weekly and all time), Domain Rating, revenue, and the billboard, which is a paid ranking.`}>
         <h1>Leaderboards</h1>
@@ -85,7 +85,7 @@ export function registerLeaderboardPages(app: Hono, deps: AppDeps): void {
     const page = pageParam(c.req.query('page'));
     const b = await callTool<Board>(deps, 'get_leaderboard', { board: boardId, ...(week ? { week } : {}), page, per_page: 25 });
     const title = b.week ? `${b.title}: week of ${formatDate(b.week)}` : b.title;
-    return htmlResponse(
+    return htmlResponse(c,
       <Layout siteName={siteName} title={`${title}${b.paid ? ' · Paid ranking' : ''}`} current="leaderboards" description={b.description}>
         <nav aria-label="Breadcrumb" class="small"><a href="/leaderboards">Leaderboards</a></nav>
         <h1>{title} {b.paid ? <PaidLabel /> : null}</h1>

@@ -146,6 +146,6 @@ export function registerListingPages(app: Hono, deps: AppDeps): void {
     // Signed-in visitors see their own vote, follow and review state: such a page must not be cached or shared.
     const community = communityView(c, deps, listing.slug);
     const personal: Record<string, string> = community?.signedIn ? { 'cache-control': 'private, no-store' } : {};
-    return htmlResponse(<ListingPage siteName={deps.config.siteName} l={listing} badges={badges} alternatives={alternatives} community={community} />, 200, personal);
+    return htmlResponse(c, <ListingPage siteName={deps.config.siteName} l={listing} badges={badges} alternatives={alternatives} community={community} />, 200, personal);
   }));
 }

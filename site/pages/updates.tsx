@@ -14,7 +14,7 @@ export function registerUpdatesPage(app: Hono, deps: AppDeps): void {
   app.get('/updates', sitePage(deps, async (c) => {
     const page = pageParam(c.req.query('page'));
     const { items, total } = latestUpdates(deps.db, PER_PAGE, (page - 1) * PER_PAGE);
-    return htmlResponse(
+    return htmlResponse(c,
       <Layout siteName={siteName} title={`Latest updates${page > 1 ? ` (page ${page})` : ''}`} current="updates"
         description={`News posted by the makers of live products on ${siteName}, newest first.`}>
         <h1>Latest updates</h1>

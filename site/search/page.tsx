@@ -60,7 +60,7 @@ export function registerSearchPage(app: Hono, deps: AppDeps): void {
     const q = params.q ?? '';
     const title = q ? `Search: ${q}` : 'Search products';
     const filtered = PARAMS.some((k) => k !== 'q' && k !== 'sort' && params[k] && !(k === 'status' && params[k] === 'live'));
-    return htmlResponse(
+    return htmlResponse(c,
       <Layout siteName={deps.config.siteName} title={title} description="Search the directory's products by name, what they do, category, stage, country and pricing." noindex={!!q}>
         <h1>{q ? <>Results for “{q}”</> : 'Search products'}</h1>
         <form method="get" action="/search" class="search-form" role="search">

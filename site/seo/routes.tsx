@@ -68,7 +68,7 @@ export function registerSeoRoutes(app: Hono, deps: AppDeps, sitemap: { maxUrls?:
     icons: [{ src: '/apple-touch-icon.png', sizes: '180x180', type: 'image/png' }, { src: '/icon-512.png', sizes: '512x512', type: 'image/png' }, { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
   }, 200, { 'cache-control': ICON_CACHE }));
 
-  app.get('/bot', () => htmlResponse(<BotPage siteName={deps.config.siteName} siteUrl={site} />, 200, { 'cache-control': 'public, max-age=3600' }));
+  app.get('/bot', (c) => htmlResponse(c, <BotPage siteName={deps.config.siteName} siteUrl={site} />, 200, { 'cache-control': 'public, max-age=3600' }));
 }
 
 function BotPage(props: { siteName: string; siteUrl: string }) {

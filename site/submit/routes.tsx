@@ -9,7 +9,7 @@ import type { OwnedListingView } from '../../tools/my-listings/owner-view';
 import { callToolAs, PageNotFound } from '../call-tool';
 import { send, seeOther, staleForm } from '../account/ui';
 import { notFoundPage } from '../render';
-import { currentViewer, type Viewer } from '../viewer';
+import { viewerOf, type Viewer } from '../viewer';
 import { FailedPage, LaunchPage, ProgressPage, STEP_WORDS, SubmitPage, type LaunchProps } from './pages';
 import { ReviewPage, type ReviewProps } from './review-view';
 import { inputIdFor, reviewPatch, type Form } from './review-form';
@@ -44,10 +44,10 @@ export function registerSubmitRoutes(app: Hono, deps: AppDeps): void {
   // Signed-out visitors go to sign in (or sign up) and come back to the same address.
   const signedIn = (c: Context): Viewer | Response => {
     const here = new URL(c.req.url);
-    return currentViewer() ?? seeOther(c, `/signin?next=${encodeURIComponent(here.pathname + here.search)}`);
+    return viewerOf(c) ?? seeOther(c, `/signin?next=${encodeURIComponent(here.pathname + here.search)}`);
   };
   const checked = async (c: Context): Promise<{ viewer: Viewer; form: Form } | Response> => {
-    const viewer = currentViewer();
+    const viewer = viewerOf(c);
     if (!viewer) return seeOther(c, '/signin?next=%2Fsubmit');
     const form = await formOf(c);
     if (!csrfValid(c, deps, viewer, form.csrf)) return staleForm(c);
@@ -55,11 +55,11 @@ export function registerSubmitRoutes(app: Hono, deps: AppDeps): void {
   };
   const draftOf = (c: Context, viewer: Viewer, id: string) => call<DraftView>(c, viewer, 'get_draft', { id });
   const guarded = (handler: (c: Context) => Promise<Response>) => async (c: Context) => {
-    if (c.req.param('id') !== undefined && !DRAFT_ID.test(c.req.param('id')!)) return notFoundPage(deps, 'There is no draft at this address.');
+    if (c.req.param('id') !== undefined && !DRAFT_ID.test(c.req.param('id')!)) return notFoundPage(c, deps, 'There is no draft at this address.');
     try {
       return await handler(c);
     } catch (err) {
-      if (err instanceof PageNotFound) return notFoundPage(deps, 'There is no draft of yours at this address.');
+      if (err instanceof PageNotFound) return notFoundPage(c, deps, 'There is no draft of yours at this address.');
       throw err;
     }
   };
@@ -100,7 +100,7 @@ export function registerSubmitRoutes(app: Hono, deps: AppDeps): void {
 
   // What the progress script polls: the tool's own progress object, nothing more.
   app.get('/drafts/:id/progress.json', guarded(async (c) => {
-    const viewer = currentViewer();
+    const viewer = viewerOf(c);
     if (!viewer) return c.json({ error: 'Sign in first.' }, 401, { 'cache-control': 'no-store' });
     const draft = await draftOf(c, viewer, c.req.param('id')!);
     return c.json({ status: draft.status, progress: draft.progress, step_text: STEP_WORDS[draft.progress.step] ?? draft.progress.step }, 200, { 'cache-control': 'no-store' });
