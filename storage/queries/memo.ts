@@ -11,7 +11,12 @@ import { Lru } from '../../domain/fuzzy';
 // Callers must not mutate what they get back: it is shared.
 
 type Stmt = { get(...args: unknown[]): unknown };
-type PerDb = { changes: Stmt; dataVersion: Stmt; version: Stmt; scopes: Map<string, Lru<string, Entry>>; computes: Map<string, number> };
+type PerDb = {
+  changes: Stmt; dataVersion: Stmt; version: Stmt; scopes: Map<string, Lru<string, Entry>>; computes: Map<string, number>;
+  // Topic versions read since the signature last moved: while it stands still they cannot change, and many answers
+  // share topics ('categories', 'votes'), so each is read once per change of the database, not once per answer.
+  seen: { signature: string; versions: Map<string, number> };
+};
 type Entry = { signature: string; topics: readonly string[]; versions: number[]; value: unknown };
 
 const perDb = new WeakMap<Db, PerDb>();
@@ -24,6 +29,7 @@ function state(db: Db): PerDb {
       dataVersion: db.sqlite.prepare('PRAGMA data_version').pluck(),
       version: db.sqlite.prepare('SELECT version FROM change_versions WHERE topic = ?').pluck(),
       scopes: new Map(),
+      seen: { signature: '', versions: new Map() },
       computes: new Map(),
     };
     perDb.set(db, s);
@@ -49,7 +55,15 @@ export function readsTogether<T>(db: Db, fn: () => T): T {
   }
 }
 
-const versionsOf = (s: PerDb, topics: readonly string[]) => topics.map((t) => (s.version.get(t) as number | undefined) ?? 0);
+function versionsOf(s: PerDb, topics: readonly string[], signature: string): number[] {
+  if (s.seen.signature !== signature) s.seen = { signature, versions: new Map() };
+  const known = s.seen.versions;
+  return topics.map((t) => {
+    let v = known.get(t);
+    if (v === undefined) known.set(t, (v = (s.version.get(t) as number | undefined) ?? 0));
+    return v;
+  });
+}
 const same = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 // `topics` names what the answer shows: table names, 'listing:<id>', 'votes', 'views', 'follows' (see migration
@@ -69,7 +83,7 @@ export function memoOn<T>(
   const hit = lru.get(key);
   if (hit) {
     if (hit.signature === signature) return hit.value as T;
-    if (same(versionsOf(s, hit.topics), hit.versions) && (!fresh || fresh(hit.value as T))) {
+    if (same(versionsOf(s, hit.topics, signature), hit.versions) && (!fresh || fresh(hit.value as T))) {
       hit.signature = signature;
       return hit.value as T;
     }
@@ -79,7 +93,7 @@ export function memoOn<T>(
   readSnapshot(db, () => {
     const value = compute();
     const names = typeof topics === 'function' ? topics(value) : topics;
-    entry = { signature, topics: names, versions: versionsOf(s, names), value };
+    entry = { signature, topics: names, versions: versionsOf(s, names, signature), value };
   });
   if (keep()) lru.set(key, entry);
   return entry.value as T;
@@ -87,7 +101,7 @@ export function memoOn<T>(
 
 // The versions of some topics as one string: a validator for caches kept outside memoOn (search totals).
 export function topicVersions(db: Db, topics: readonly string[]): string {
-  return versionsOf(state(db), topics).join('.');
+  return versionsOf(state(db), topics, dataSignature(db)).join('.');
 }
 
 // How many times a scope's answers were computed rather than served from memory (tests and the bench read it).
