@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 // Honest page-view counting: people, not programs, and each visitor once a day per listing.
 
@@ -23,24 +23,3 @@ export function visitorDigest(salt: string, day: string, address: string, userAg
 // memory; processes sharing a database share them through the limits file (storage/limits-db.ts), so a visitor
 // counts once however many nodes serve them.
 export type ViewDedupe = { firstView(day: string, address: string, userAgent: string, slug: string): boolean };
-
-const MAX_DIGESTS = 1_000_000; // about 40 MB at worst; past it the day's further views are not counted
-
-export function memoryViewDedupe(): ViewDedupe {
-  let today = '';
-  let salt = '';
-  const seen = new Set<string>();
-  return {
-    firstView(day, address, userAgent, slug) {
-      if (day !== today) {
-        today = day;
-        salt = randomBytes(16).toString('hex');
-        seen.clear();
-      }
-      const digest = visitorDigest(salt, day, address, userAgent, slug);
-      if (seen.has(digest) || seen.size >= MAX_DIGESTS) return false;
-      seen.add(digest);
-      return true;
-    },
-  };
-}

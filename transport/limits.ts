@@ -7,7 +7,8 @@ import type { PointsLimiterFactory } from '../domain/points-limiter';
 import { LoginThrottle, type SignInThrottle } from '../auth/login-throttle';
 import { SharedLoginThrottle } from '../auth/login-throttle-shared';
 import { LIMITS_TABLE, limitsPathFor, openLimitsDb, sharedViewDedupe, sweepExpiredLimits } from '../storage/limits-db';
-import { memoryViewDedupe, type ViewDedupe } from '../domain/page-views';
+import type { ViewDedupe } from '../domain/page-views';
+import { memoryViewDedupe } from '../site/views/memory-dedupe';
 
 const SWEEP_EVERY_MS = 5 * 60_000;
 

@@ -2,7 +2,8 @@ import type { Hono } from 'hono';
 import type { AppDeps } from '../../app-context';
 import { clientIp } from '../../auth/actor';
 import { countListingView } from '../../storage/queries/views';
-import { isBot, memoryViewDedupe, viewDay } from '../../domain/page-views';
+import { isBot, viewDay } from '../../domain/page-views';
+import { memoryViewDedupe } from './memory-dedupe';
 
 // Listing pages are cached (by browsers, proxies and CDNs), so they cannot count their views when rendered. Each
 // page carries a 1×1 image, /v/{slug}.gif, that is never cached: every real page view fetches it, whether the page

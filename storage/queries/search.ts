@@ -46,27 +46,46 @@ function stmt(db: Db, sql: string): Statement {
   return st;
 }
 
+// --- The text log -------------------------------------------------------------------------------------
+// Every write of a listing's searchable text is logged by a trigger (search_terms_log, migrations 0011 and 0012)
+// with the text it had before. The last 10 000 entries are kept. The typo vocabulary and remembered search
+// rankings both follow the log from the position they last saw.
+
+// The id of the last logged change of searchable text: where a vocabulary or a result made now starts watching.
+export const searchLogPosition = (db: Db): number =>
+  (stmt(db, 'SELECT coalesce(max(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
+
+// The distinct terms of each change logged after `since` up to `last`, old text and the listing's text now (gone
+// with a deleted listing); null when the log no longer reaches back that far (entries were pruned).
+function termsChangedSince(db: Db, since: number, last: number): Set<string>[] | null {
+  const first = (stmt(db, 'SELECT coalesce(min(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
+  if (first > since + 1) return null;
+  const rows = stmt(db, `SELECT g.old_text, l.name, l.tagline, l.description, l.keywords FROM search_terms_log g
+    LEFT JOIN listings l ON l.id = g.listing_id WHERE g.id > ? AND g.id <= ?`).all(since, last) as Array<Record<string, string | null>>;
+  return rows.map((texts) => {
+    const terms = new Set<string>();
+    for (const text of Object.values(texts)) if (text) for (const term of textTerms(text)) terms.add(term);
+    return terms;
+  });
+}
+
 // --- Vocabulary for typo tolerance ---------------------------------------------------------------------
-// Built once from FTS5's vocabulary (~0.3 s for 100 000 listings), then kept current: every write of a listing's
-// searchable text is logged by a trigger (search_terms_log, migration 0011), and before each use the words of the
-// listings logged since are added. A new word is thus typo-tolerant at the very next search, in every process,
+// Built once from FTS5's vocabulary (~0.3 s for 100 000 listings), then kept current: before each use the words of
+// the changes logged since are added. A new word is thus typo-tolerant at the very next search, in every process,
 // without reading the vocabulary again. Words that disappear stay until the next full build: a stale neighbour
-// only adds a term that matches nothing. A process more than the log's 10 000 entries behind builds afresh.
+// only adds a term that matches nothing. A process far behind the log, or behind what it still holds, builds afresh.
 function vocabulary(db: Db): Vocabulary {
   const s = state(db);
-  const last = (stmt(db, 'SELECT coalesce(max(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
+  const last = searchLogPosition(db);
   const v = s.vocab;
   if (!v || last < v.logSeen || last - v.logSeen > LOG_CATCH_UP) {
     s.vocab = buildVocabulary(db, last);
   } else if (last > v.logSeen) {
-    const first = (stmt(db, 'SELECT coalesce(min(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
-    if (first > v.logSeen + 1) s.vocab = buildVocabulary(db, last); // the entries in between were pruned
+    const changes = termsChangedSince(db, v.logSeen, last);
+    if (!changes) s.vocab = buildVocabulary(db, last);
     else {
       let added = false;
-      for (const row of stmt(db, `SELECT DISTINCT l.name, l.tagline, l.description, l.keywords FROM search_terms_log g
-        JOIN listings l ON l.id = g.listing_id WHERE g.id > ?`).all(v.logSeen) as Array<Record<string, string | null>>) {
-        for (const text of Object.values(row)) if (text) for (const term of textTerms(text)) added = v.index.add(term) || added;
-      }
+      for (const terms of changes) for (const term of terms) added = v.index.add(term) || added;
       if (added) v.nearest.clear();
       v.logSeen = last;
     }
@@ -89,26 +108,14 @@ function buildVocabulary(db: Db, logSeen: number): NonNullable<PerDb['vocab']> {
   return { index: new VocabIndex(entries), logSeen, nearest: new Lru(2000) };
 }
 
-// The id of the last logged change of searchable text (search_terms_log): where a result made now starts watching.
-export const searchLogPosition = (db: Db): number =>
-  (stmt(db, 'SELECT coalesce(max(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
-
 // Whether the changes of searchable text logged after `since` leave a ranking alone: none gained or lost a word that
 // could match the query's words (a browse has none, and is never re-ranked by text). The new position when they do,
 // null when the ranking must be made again (also when the log no longer reaches back that far).
 export function textChangesSpare(db: Db, since: number, words: string[]): number | null {
   const last = searchLogPosition(db);
   if (last === since || words.length === 0) return last;
-  const first = (stmt(db, 'SELECT coalesce(min(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
-  if (first > since + 1) return null;
-  // Each entry's text before the change, and the listing's text now (gone with a deleted listing).
-  const rows = stmt(db, `SELECT g.old_text, l.name, l.tagline, l.description, l.keywords FROM search_terms_log g
-    LEFT JOIN listings l ON l.id = g.listing_id WHERE g.id > ? AND g.id <= ?`).all(since, last) as Array<Record<string, string | null>>;
-  for (const texts of rows) {
-    const terms = new Set<string>();
-    for (const text of Object.values(texts)) if (text) for (const term of textTerms(text)) terms.add(term);
-    if (textChangeCanAffect(words, terms)) return null;
-  }
+  const changes = termsChangedSince(db, since, last);
+  if (!changes || changes.some((terms) => textChangeCanAffect(words, terms))) return null;
   return last;
 }
 
@@ -117,7 +124,7 @@ export function textChangesSpare(db: Db, since: number, words: string[]): number
 export function vocabularyIsCurrent(db: Db): boolean {
   const v = state(db).vocab;
   if (!v) return true; // no typo search has needed it yet
-  return v.logSeen === (stmt(db, 'SELECT coalesce(max(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
+  return v.logSeen === searchLogPosition(db);
 }
 
 // Typed text → MATCH expression over the current vocabulary (null when nothing searchable was typed).

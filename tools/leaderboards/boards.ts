@@ -1,8 +1,7 @@
-import { liveVoteCounts } from '../../storage/queries/summaries';
 import { z } from 'zod';
 import type { ToolContext } from '../context';
-import { BOARDS, compareByVotes, ratingTrend, type BoardId } from '../../domain/ranking';
-import { weekRange } from '../../domain/weeks';
+import { BOARDS, ratingTrend, type BoardId } from '../../domain/ranking';
+import { liveVoteCounts } from '../../storage/queries/summaries';
 import {
   allTimeVotesPage, billboardPage, domainRatingPage, revenuePage, weeklyVoteRanking, liveWeeklyVotes,
 } from '../../storage/queries/leaderboards';

@@ -64,9 +64,9 @@ export const search_listings = defineTool({
     const rankedAt = input.sort === 'newest' ? 0 : minute;
     const trendingAt = input.sort === 'trending' ? minute : 0;
     const key = `${JSON.stringify(input)}|${thisMonday}|${rankedAt}`;
-    const words = input.q ? tokenise(input.q) : [];
+    // The query's words are only needed when the database moved since the ranking was last checked.
     const textUnchanged = (r: Ranking) => {
-      const at = textChangesSpare(ctx.db, textCheckedUpTo.get(r) ?? r.textSeen, words);
+      const at = textChangesSpare(ctx.db, textCheckedUpTo.get(r) ?? r.textSeen, input.q ? tokenise(input.q) : []);
       if (at !== null) textCheckedUpTo.set(r, at);
       return at !== null;
     };
