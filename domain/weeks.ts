@@ -3,10 +3,18 @@ const DAY = 86_400_000;
 
 export const isoDay = (d: Date): string => d.toISOString().slice(0, 10);
 
+// The last day asked for and its Monday: reads ask for today's week on every request, and formatting the date
+// costs more than the rest of a cached read.
+let lastDay = NaN;
+let lastMonday = '';
 export function mondayOf(d: Date): string {
-  const utc = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+  const day = Math.floor(d.getTime() / DAY);
+  if (day === lastDay) return lastMonday;
+  const utc = day * DAY;
   const dow = (new Date(utc).getUTCDay() + 6) % 7; // Monday = 0
-  return isoDay(new Date(utc - dow * DAY));
+  lastMonday = isoDay(new Date(utc - dow * DAY));
+  lastDay = day;
+  return lastMonday;
 }
 
 export const addWeeks = (monday: string, n: number): string => isoDay(new Date(Date.parse(`${monday}T00:00:00Z`) + n * 7 * DAY));

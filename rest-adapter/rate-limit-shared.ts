@@ -18,9 +18,10 @@ export class SharedRateLimiter implements RequestLimiter {
   }
 
   async take(actor: Actor): Promise<RateDecision | null> {
-    const { key, limit, anonymous } = limitKeyOf(actor, this.limits);
-    const store = anonymous ? this.anonymous : this.user;
-    if (!store || limit <= 0) return null;
+    const charged = limitKeyOf(actor, this.limits);
+    const store = charged && (charged.anonymous ? this.anonymous : this.user);
+    if (!charged || !store) return null;
+    const { key, limit } = charged;
     try {
       return decisionOf(true, limit, await store.consume(key));
     } catch (refused) {

@@ -10,10 +10,12 @@ export type RateDecision = { allowed: boolean; limit: number; remaining: number;
 export type RequestLimiter = { take(actor: Actor): RateDecision | null | Promise<RateDecision | null> };
 
 // Which allowance a caller draws on: one per signed-in user, one per IP (an IPv6 /64) for anonymous callers.
-export function limitKeyOf(actor: Actor, limits: RateLimits): { key: string; limit: number; anonymous: boolean } {
-  return actor.kind === 'anonymous'
-    ? { key: `ip:${rateLimitKey(actor.ip)}`, limit: limits.anonymousPerMinute, anonymous: true }
-    : { key: `user:${actor.userId}`, limit: limits.userPerMinute, anonymous: false };
+// null when that caller has no limit (0 turns a limit off), before any key is worked out.
+export function limitKeyOf(actor: Actor, limits: RateLimits): { key: string; limit: number; anonymous: boolean } | null {
+  const anonymous = actor.kind === 'anonymous';
+  const limit = anonymous ? limits.anonymousPerMinute : limits.userPerMinute;
+  if (limit <= 0) return null;
+  return anonymous ? { key: `ip:${rateLimitKey(actor.ip)}`, limit, anonymous } : { key: `user:${actor.userId}`, limit, anonymous };
 }
 
 // Token buckets in memory (LIMITS_STORE=memory, the default: one process), one per caller, shared by REST and MCP.
@@ -29,8 +31,9 @@ export class RateLimiter implements RequestLimiter {
   constructor(private limits: RateLimits, private clock: Clock) {}
 
   take(actor: Actor): RateDecision | null {
-    const { key, limit } = limitKeyOf(actor, this.limits);
-    if (limit <= 0) return null;
+    const charged = limitKeyOf(actor, this.limits);
+    if (!charged) return null;
+    const { key, limit } = charged;
     const now = this.clock.now().getTime();
     if (now - this.lastSweep >= SWEEP_EVERY_MS || this.buckets.size >= MAX_BUCKETS) this.sweep(now);
     const perMs = limit / 60_000;

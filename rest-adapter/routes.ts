@@ -17,7 +17,17 @@ export type RestDeps = {
   limiter?: RequestLimiter;
   // Headers an error response needs beyond the body (e.g. WWW-Authenticate on 401/403).
   challengeHeaders?(problem: Problem, tool: AnyTool): Record<string, string>;
+  // Told of every successful anonymous call of a public read (GET, no Idempotency-Key), with the input it was made
+  // from: transport/prepared-reads.ts answers the same URL again without the middleware.
+  answeredPublicRead?(c: Context, tool: AnyTool, raw: unknown): void;
 };
+
+// A rate-limit decision already taken for this request (by the prepared-read lane, which then handed the request
+// on): the request is charged once.
+const TAKEN_DECISION = 'rateDecision';
+export function noteRateDecision(c: Context, decision: RateDecision): void {
+  c.set(TAKEN_DECISION as never, decision as never);
+}
 
 export function requestIdOf(c: Context): string {
   let id = c.get('requestId' as never) as string | undefined;
@@ -63,7 +73,7 @@ export function registerRestRoutes(app: Hono, tools: AnyTool[], deps: RestDeps):
       let headers: Record<string, string> = {};
       try {
         const actor = await deps.authenticate(c);
-        const decision = await deps.limiter?.take(actor);
+        const decision = (c.get(TAKEN_DECISION as never) as RateDecision | undefined) ?? await deps.limiter?.take(actor);
         if (decision) headers = rateLimitHeaders(decision);
         if (decision && !decision.allowed) throw rateLimited(decision);
         const raw = await collectInput(c, plan);
@@ -78,6 +88,9 @@ export function registerRestRoutes(app: Hono, tools: AnyTool[], deps: RestDeps):
         if (outcome.status >= 400) {
           const problem = outcome.body as Problem;
           return problemResponse(problem, { ...headers, ...(deps.challengeHeaders?.(problem, tool) ?? {}) });
+        }
+        if (actor.kind === 'anonymous' && tool.scope === 'public' && c.req.method === 'GET' && !c.req.header('idempotency-key')) {
+          deps.answeredPublicRead?.(c, tool, raw);
         }
         // The ETag comes with the text (both kept per result object); transport/http-cache.ts decides whether to use it.
         return c.body(jsonText(outcome.body), outcome.status as 200, { 'content-type': 'application/json', etag: jsonEtag(outcome.body), ...headers });

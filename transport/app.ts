@@ -10,13 +10,15 @@ import { buildOpenApi } from '../rest-adapter/openapi';
 import { problemResponse } from '../rest-adapter/problem';
 import { ToolError } from '../tools/errors';
 import { registerMcpRoute } from './mcp-route';
-import { cors } from './cors';
+import { cors, corsAnswerHeaders, type CorsOptions } from './cors';
+import { preparedReads } from './prepared-reads';
+import { mcpLane } from './mcp-lane';
 import { compress } from './compress';
 import { httpCache } from './http-cache';
 import { etagOf } from '../domain/etag';
 import { createLogger, type Logger } from './ops/logger';
 import { createMetrics, type Metrics } from './ops/metrics';
-import { noteUser, registerOps } from './ops/routes';
+import { noteUser, registerOps, requestRecorder } from './ops/routes';
 import { bodyLimit } from './read-body';
 import { siteViewer } from '../site/viewer';
 import { registerSite } from '../site/routes';
@@ -33,6 +35,16 @@ export type CreateAppDeps = Omit<AppDeps, 'jobs'> & { logger?: Logger; metrics?:
 // Tools enqueue through this port (tools/job-port.ts); jobs/port.ts implements it over the jobs table. The
 // annotation is where the compiler checks the fit, since jobs/ does not import tools/.
 const jobPort: JobPort = queuedJobs;
+
+// The REST API may be called from any web page: public reads, and authenticated calls with an Authorization
+// header. Never with cookies: the site's session is not an API credential, so credentials mode stays off.
+const API_CORS: CorsOptions = {
+  origin: '*',
+  allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+  allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'X-Request-Id'],
+  exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'ETag', 'Idempotent-Replayed', 'WWW-Authenticate', 'Location'],
+  maxAge: 86400,
+};
 
 const MAX_REST_BODY = 1024 * 1024;
 const MAX_FORM_BODY = 1024 * 1024; // site forms and the Stripe webhook
@@ -53,14 +65,27 @@ export function createApp(given: CreateAppDeps) {
   const app = new Hono();
   const logger = deps.logger ?? createLogger();
   const metrics = deps.metrics ?? createMetrics(deps);
-  // First: request id, one log line and the metrics for every request; /health and /metrics.
-  registerOps(app, { db: deps.db, config: deps.config, logger, metrics });
+  const record = requestRecorder(logger, metrics);
+  const restLane = metrics.laneAnswers.labels('rest_read');
+  const mcpLaneCount = metrics.laneAnswers.labels('mcp');
+  const baseContext = { db: deps.db, config: deps.config, clock: deps.clock, jobs: deps.jobs };
+  // Rate limits and failed sign-ins, counted per process or shared by all (LIMITS_STORE).
+  const limits = createLimits(deps.config, deps.clock);
+  // Ahead of everything: anonymous public reads of a URL answered before (transport/prepared-reads.ts).
+  const prepared = preparedReads({
+    baseContext, limiter: limits.api, config: deps.config, cors: corsAnswerHeaders(API_CORS), record, served: () => restLane.inc(),
+  });
+  app.use(`${API_PREFIX}/*`, prepared.middleware);
+  // And MCP calls from clients that send no Origin (transport/mcp-lane.ts).
+  let mcpAnswer: ((c: Context) => Promise<Response>) | undefined;
+  app.use('/mcp', mcpLane({ siteUrl: deps.config.siteUrl, record, answer: () => mcpAnswer, onError: (err, c) => lastLine(err, c), served: () => mcpLaneCount.inc() }));
+  // Then: request id, one log line and the metrics for every request; /health and /metrics.
+  registerOps(app, { db: deps.db, config: deps.config, logger, metrics, record });
   // Then br/gzip around ETags and Cache-Control (compression sees the final, possibly 304, answer).
   app.use('*', compress());
   app.use('*', httpCache());
   // Site pages (and the account pages registered with OAuth) know who is looking, for the header.
   app.use('*', siteViewer(deps));
-  const baseContext = { db: deps.db, config: deps.config, clock: deps.clock, jobs: deps.jobs };
   // A 413 problem (RFC 9457) for the API and MCP, a short text for browsers.
   const tooLarge = (c: Context, limit: number) => {
     const detail = `The request body is larger than ${limit} bytes.`;
@@ -74,8 +99,6 @@ export function createApp(given: CreateAppDeps) {
   };
   // Before every route: no handler may parse an unbounded body.
   app.on(['POST', 'PUT', 'PATCH', 'DELETE'], '*', bodyLimit((c) => bodyCapFor(c.req.path), tooLarge));
-  // Rate limits and failed sign-ins, counted per process or shared by all (LIMITS_STORE).
-  const limits = createLimits(deps.config, deps.clock);
   // First: oidc-provider reads raw Node requests, so nothing may consume a body before /oauth/*.
   const auth = registerAuthRoutes(app, deps, { registerAccountRoutes, renderOAuthError }, { throttle: limits.signIns });
   const rest: RestDeps = {
@@ -83,17 +106,10 @@ export function createApp(given: CreateAppDeps) {
     limiter: limits.api,
     authenticate: async (c) => noteUser(c, await auth.authenticate(c, 'api')),
     challengeHeaders: (p) => auth.challengeHeaders.api(p),
+    answeredPublicRead: prepared.remember,
   };
 
-  // The REST API may be called from any web page: public reads, and authenticated calls with an Authorization
-  // header. Never with cookies: the site's session is not an API credential, so credentials mode stays off.
-  app.use(`${API_PREFIX}/*`, cors({
-    origin: '*',
-    allowMethods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
-    allowHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'If-None-Match', 'X-Request-Id'],
-    exposeHeaders: ['RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'RateLimit-Policy', 'Retry-After', 'X-Request-Id', 'ETag', 'Idempotent-Replayed', 'WWW-Authenticate', 'Location'],
-    maxAge: 86400,
-  }));
+  app.use(`${API_PREFIX}/*`, cors(API_CORS));
   const openapi = JSON.stringify(buildOpenApi(registry, deps.config));
   const openapiEtag = etagOf(openapi);
   app.get(`${API_PREFIX}/openapi.json`, () => new Response(openapi, { headers: { 'content-type': 'application/json', etag: openapiEtag, 'access-control-allow-origin': '*' } }));
@@ -106,11 +122,13 @@ export function createApp(given: CreateAppDeps) {
   // Registered after the API and MCP routes, so it runs for site pages only (those answer without next()).
   app.use('*', securityHeaders({ https: deps.config.siteUrl.startsWith('https:') }));
   registerSite(app, { ...deps, views: limits.views });
+  mcpAnswer = mcp.answer;
   // Last line of defence: an error a route did not handle becomes a problem (API, MCP) or an error page (site) with
   // the status its kind means, never a bare 500 from the framework.
-  app.onError((err, c) => (c.req.path === '/mcp' || c.req.path.startsWith(`${API_PREFIX}/`)
+  const lastLine = (err: unknown, c: Context) => (c.req.path === '/mcp' || c.req.path.startsWith(`${API_PREFIX}/`)
     ? errorResponse(err, c, rest)
-    : unhandledErrorPage(c, deps, err, requestIdOf(c))));
+    : unhandledErrorPage(c, deps, err, requestIdOf(c)));
+  app.onError(lastLine);
   return {
     app, auth, logger, metrics,
     async close() {

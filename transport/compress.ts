@@ -43,32 +43,49 @@ async function encode(body: Uint8Array, encoding: Encoding): Promise<Uint8Array>
     : gz(body, { level: 6 });
 }
 
+// A JSON answer with this ETag in this encoding, compressed once and kept; null when it is too small to be worth
+// it. For the prepared-read lane (transport/prepared-reads.ts), which answers before the middleware below.
+export async function encodedAnswer(text: string, etag: string, encoding: Encoding): Promise<Uint8Array | null> {
+  const key = `${encoding}|${etag}`;
+  const out = kept.get(key);
+  if (out) return out;
+  const body = Buffer.from(text);
+  if (body.byteLength < MIN_BYTES) return null;
+  const encoded = await encode(body, encoding);
+  keep(key, encoded);
+  return encoded;
+}
+
 export function compress(): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    const res = c.res;
-    // Touch the body only to compress it: reading `.body` turns @hono/node-server's light response into a full one.
-    if (res.headers.has('x-hono-already-sent') || res.status === 204 || res.status === 304 || res.headers.has('content-encoding')) return;
-    const type = res.headers.get('content-type') ?? '';
-    if (!COMPRESSIBLE.test(type)) return; // event streams, images, octets
-    addVary(res.headers, 'Accept-Encoding');
-    const encoding = chooseEncoding(c.req.header('accept-encoding'));
-    if (!encoding || c.req.method === 'HEAD') return;
-    const etag = res.headers.get('etag');
-    const cacheKey = etag ? `${encoding}|${etag}` : null;
-    let out = cacheKey ? kept.get(cacheKey) : undefined;
-    if (!out) {
-      const body = new Uint8Array(await res.arrayBuffer());
-      if (body.byteLength < MIN_BYTES) {
-        replaceResponse(c, new Response(body, res));
-        return;
-      }
-      out = await encode(body, encoding);
-      if (cacheKey) keep(cacheKey, out);
-    }
-    const headers = new Headers(res.headers);
-    headers.set('content-encoding', encoding);
-    headers.delete('content-length');
-    replaceResponse(c, new Response(out as unknown as BodyInit, { status: res.status, statusText: res.statusText, headers }));
+    const out = await compressed(c.res, c.req.header('accept-encoding'), c.req.method);
+    if (out !== c.res) replaceResponse(c, out);
   };
+}
+
+// The answer in the encoding the client prefers (the same answer when there is nothing to do), with Vary:
+// Accept-Encoding on every compressible type. The middleware above applies it to every answer; the MCP lane
+// (transport/mcp-lane.ts), which answers before the middleware, to its own.
+export async function compressed(res: Response, acceptEncoding: string | undefined, method: string): Promise<Response> {
+  // Touch the body only to compress it: reading `.body` turns @hono/node-server's light response into a full one.
+  if (res.headers.has('x-hono-already-sent') || res.status === 204 || res.status === 304 || res.headers.has('content-encoding')) return res;
+  const type = res.headers.get('content-type') ?? '';
+  if (!COMPRESSIBLE.test(type)) return res; // event streams, images, octets
+  addVary(res.headers, 'Accept-Encoding');
+  const encoding = chooseEncoding(acceptEncoding);
+  if (!encoding || method === 'HEAD') return res;
+  const etag = res.headers.get('etag');
+  const cacheKey = etag ? `${encoding}|${etag}` : null;
+  let out = cacheKey ? kept.get(cacheKey) : undefined;
+  if (!out) {
+    const body = new Uint8Array(await res.arrayBuffer());
+    if (body.byteLength < MIN_BYTES) return new Response(body, res);
+    out = await encode(body, encoding);
+    if (cacheKey) keep(cacheKey, out);
+  }
+  const headers = new Headers(res.headers);
+  headers.set('content-encoding', encoding);
+  headers.delete('content-length');
+  return new Response(out as unknown as BodyInit, { status: res.status, statusText: res.statusText, headers });
 }

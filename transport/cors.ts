@@ -16,7 +16,7 @@ export type CorsOptions = {
 export function cors(o: CorsOptions): MiddlewareHandler {
   const methods = o.allowMethods.join(', ');
   const allowHeaders = o.allowHeaders.join(', ');
-  const expose = o.exposeHeaders.join(', ');
+  const answerHeaders = corsAnswerHeaders(o);
   const allowed = (origin: string | undefined): string | null =>
     o.origin === '*' ? '*' : origin ? o.origin(origin) : null;
   return async (c, next) => {
@@ -31,10 +31,17 @@ export function cors(o: CorsOptions): MiddlewareHandler {
     await next();
     // Only browsers send Origin, and only they read these headers.
     if (!origin || c.res.headers.has('x-hono-already-sent')) return;
-    if (allow) {
-      c.res.headers.set('access-control-allow-origin', allow);
-      c.res.headers.set('access-control-expose-headers', expose);
-    }
+    for (const [name, value] of Object.entries(answerHeaders(origin))) c.res.headers.set(name, value);
     if (o.origin !== '*') addVary(c.res.headers, 'Origin');
+  };
+}
+
+// The CORS headers of an answer (not a preflight) to a request with this Origin: what the middleware above adds,
+// for the prepared-read lane that answers before it (transport/prepared-reads.ts). Vary is the caller's.
+export function corsAnswerHeaders(o: CorsOptions): (origin: string | undefined) => Record<string, string> {
+  const expose = o.exposeHeaders.join(', ');
+  return (origin): Record<string, string> => {
+    const allow = !origin ? null : o.origin === '*' ? '*' : o.origin(origin);
+    return allow ? { 'access-control-allow-origin': allow, 'access-control-expose-headers': expose } : {};
   };
 }

@@ -41,9 +41,9 @@ export function lifetimeOf(path: string): string | null {
   return hit ? `public, max-age=${hit[1]}, stale-while-revalidate=${hit[2]}` : null;
 }
 
-export const carriesCredentials = (c: Context) =>
-  c.req.header('authorization') !== undefined
-  || (c.req.header('cookie') ?? '').split(';').some((p) => SESSION_COOKIES.some((name) => p.trim().startsWith(`${name}=`)));
+export const carriesCredentials = (c: Context) => sendsCredentials(c.req.header('authorization'), c.req.header('cookie'));
+export const sendsCredentials = (authorization: string | undefined, cookie: string | undefined) =>
+  authorization !== undefined || (cookie ?? '').split(';').some((p) => SESSION_COOKIES.some((name) => p.trim().startsWith(`${name}=`)));
 
 // Hono's c.res setter copies the old response's headers onto the new one; a 304 or a re-encoded body must not
 // inherit them (Content-Length, Content-Encoding), so the old response is dropped first.
@@ -59,11 +59,14 @@ export function addVary(headers: Headers, ...names: string[]): void {
 }
 
 // If-None-Match holds a list of ETags (or *); weak comparison, as RFC 9110 asks for GET.
-function matches(ifNoneMatch: string, etag: string): boolean {
+export function etagMatches(ifNoneMatch: string, etag: string): boolean {
   if (ifNoneMatch.trim() === '*') return true;
   const bare = (t: string) => t.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((t) => bare(t) === bare(etag));
 }
+
+// What a 304 keeps of the answer it stands for.
+export const NOT_MODIFIED_HEADERS = ['etag', 'cache-control', 'vary', 'x-request-id', 'access-control-allow-origin', 'access-control-expose-headers'];
 
 const CACHEABLE_TYPES = /^(application\/(json|problem\+json|xml)|text\/|image\/svg\+xml)/;
 const MAX_ETAG_BODY = 8 * 1024 * 1024;
@@ -106,9 +109,9 @@ export function httpCache(): MiddlewareHandler {
       c.res.headers.set('etag', etag);
     }
     const inm = c.req.header('if-none-match');
-    if (inm && matches(inm, etag)) {
+    if (inm && etagMatches(inm, etag)) {
       const headers = new Headers();
-      for (const h of ['etag', 'cache-control', 'vary', 'x-request-id', 'access-control-allow-origin', 'access-control-expose-headers']) {
+      for (const h of NOT_MODIFIED_HEADERS) {
         const v = c.res.headers.get(h);
         if (v) headers.set(h, v);
       }

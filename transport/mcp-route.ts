@@ -64,7 +64,11 @@ export function registerMcpRoute(app: Hono, deps: McpRouteDeps) {
     maxAge: 86400,
   }));
 
-  app.all('/mcp', async (c) => {
+  app.all('/mcp', (c) => answer(c));
+
+  // The endpoint itself, after the Origin/Host check and CORS above; transport/mcp-lane.ts calls it directly for
+  // requests those two have nothing to do with.
+  async function answer(c: Context): Promise<Response> {
     let actor: Actor;
     try {
       actor = noteUser(c, await auth.authenticate(c, 'mcp'));
@@ -94,7 +98,7 @@ export function registerMcpRoute(app: Hono, deps: McpRouteDeps) {
       return (await fastPath(body, c.req.raw.headers, actor))
         ?? mcp.fetch(rebuilt(c, body === parsed ? text : JSON.stringify(body)), { authInfo: authInfoOf(actor), parsedBody: body });
     });
-  });
+  }
 
   // Takes a token from the bucket, refuses with 429 when it is empty, and puts the RateLimit headers on the answer.
   async function charged(c: Context, actor: Actor, bucket: RequestLimiter, serve: () => Promise<Response>): Promise<Response> {
@@ -133,7 +137,7 @@ export function registerMcpRoute(app: Hono, deps: McpRouteDeps) {
     return null;
   }
 
-  return { close: () => mcp.close() };
+  return { close: () => mcp.close(), answer };
 }
 
 const authInfoOf = (actor: Actor) => ({

@@ -15,6 +15,10 @@ export function createMetrics(deps: { db: Db; clock: Clock }) {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 10], registers,
   });
   const mcpCalls = new Counter({ name: 'mcp_tool_calls_total', help: 'MCP tools/call requests by tool and outcome (ok, error)', labelNames: ['tool', 'outcome'], registers });
+  const laneAnswers = new Counter({
+    name: 'http_lane_answers_total', help: 'Requests answered ahead of the middleware, by lane: rest_read (anonymous public reads), mcp (POST /mcp without Origin); also counted in http_requests_total',
+    labelNames: ['lane'], registers,
+  });
   const rateLimited = new Counter({ name: 'rate_limit_refusals_total', help: 'Requests refused with 429 by surface (rest, mcp)', labelNames: ['surface'], registers });
   const jobRuns = new Counter({ name: 'job_runs_total', help: 'Job attempts by kind and outcome (done, retry, failed); draft builds are kind draft_build', labelNames: ['kind', 'outcome'], registers });
   const jobDuration = new Histogram({
@@ -33,7 +37,7 @@ export function createMetrics(deps: { db: Db; clock: Clock }) {
       if (r.oldest) age.set({ kind: r.kind, status: r.status }, Math.max(0, (now.getTime() - Date.parse(r.oldest)) / 1000));
     }
   };
-  return { registry, requests, duration, mcpCalls, rateLimited, jobRuns, jobDuration, refreshQueue };
+  return { registry, requests, duration, mcpCalls, laneAnswers, rateLimited, jobRuns, jobDuration, refreshQueue };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;

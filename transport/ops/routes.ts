@@ -32,8 +32,17 @@ export function noteUser<A extends { kind: string; userId?: number }>(c: Context
   return actor;
 }
 
-export function registerOps(app: Hono, deps: OpsDeps): void {
-  const { logger, metrics } = deps;
+// An incoming id when it is plausible, else a new one.
+export function requestIdFrom(incoming: string | undefined): string {
+  return incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+}
+
+// One answered request: its metrics and its log line. The ops middleware calls it for every request; the
+// prepared-read lane (transport/prepared-reads.ts), which answers before the middleware, calls it for its own.
+export type RecordRequest = (r: { route: string; method: string; status: number; seconds: number; requestId: string; userId?: number }) => void;
+
+// The metrics and log line of answered requests.
+export function requestRecorder(logger: Logger, metrics: Metrics): RecordRequest {
   // prom-client hashes a label object on every call; the handles of each (route, method, status) are kept instead.
   // Route templates, methods and statuses are few, so this stays small.
   const handles = new Map<string, { count: { inc(): void }; time: { observe(v: number): void } }>();
@@ -43,26 +52,30 @@ export function registerOps(app: Hono, deps: OpsDeps): void {
     if (!h) handles.set(key, (h = { count: metrics.requests.labels(route, method, String(status)), time: metrics.duration.labels(route, method) }));
     return h;
   };
+  return ({ route, method, status, seconds, requestId, userId }) => {
+    const h = handlesOf(route, method, status);
+    h.count.inc();
+    h.time.observe(seconds);
+    if (status === 429) metrics.rateLimited.inc({ surface: route === '/mcp' ? 'mcp' : 'rest' });
+    logger.info({ method, route, status, ms: Math.round(seconds * 10_000) / 10, request_id: requestId, ...(userId ? { user_id: userId } : {}) }, 'request');
+  };
+}
+
+export function registerOps(app: Hono, deps: OpsDeps & { record?: RecordRequest }): void {
+  const { logger, metrics } = deps;
+  const record = deps.record ?? requestRecorder(logger, metrics);
 
   // First on every request: a request id (echoed as X-Request-Id), then one log line and the metrics.
   app.use('*', async (c, next) => {
     const start = performance.now();
-    const incoming = c.req.header('x-request-id');
-    const requestId = incoming && REQUEST_ID.test(incoming) ? incoming : crypto.randomUUID();
+    const requestId = requestIdFrom(c.req.header('x-request-id'));
     c.set('requestId' as never, requestId as never);
     try {
       await next();
     } finally {
-      const seconds = (performance.now() - start) / 1000;
-      const route = routeOf(c);
-      const status = statusOf(c);
       if (!c.res.headers.has('x-hono-already-sent')) c.res.headers.set('x-request-id', requestId);
-      const h = handlesOf(route, c.req.method, status);
-      h.count.inc();
-      h.time.observe(seconds);
-      if (status === 429) metrics.rateLimited.inc({ surface: route === '/mcp' ? 'mcp' : 'rest' });
       const userId = c.get('userId' as never) as number | undefined;
-      logger.info({ method: c.req.method, route, status, ms: Math.round(seconds * 10_000) / 10, request_id: requestId, ...(userId ? { user_id: userId } : {}) }, 'request');
+      record({ route: routeOf(c), method: c.req.method, status: statusOf(c), seconds: (performance.now() - start) / 1000, requestId, userId });
     }
   });
 

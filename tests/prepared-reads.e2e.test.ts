@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Database from 'better-sqlite3';
+import { startApp, type TestApp } from './harness';
+
+// The prepared-read lane (transport/prepared-reads.ts): an anonymous GET of a public read whose URL was answered
+// before is answered ahead of the middleware. These tests prove it answers exactly as the full path does, header
+// for header, for the requests clients really send; that it is as fresh as the full path; and that everything out
+// of the ordinary still takes the full path. Which path answered is read from /metrics (http_lane_answers_total).
+
+type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
+
+function raw(app: TestApp, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
+  const url = new URL(path, app.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ method, host: url.hostname, port: url.port, path: url.pathname + url.search, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const decoded = (r: Raw) => {
+  const enc = r.headers['content-encoding'];
+  return (enc === 'br' ? brotliDecompressSync(r.body) : enc === 'gzip' ? gunzipSync(r.body) : r.body).toString('utf8');
+};
+
+async function laneCount(app: TestApp, lane = 'rest_read'): Promise<number> {
+  const text = await (await fetch(`${app.url}/metrics`)).text();
+  const m = new RegExp(`^http_lane_answers_total\\{lane="${lane}"\\} (\\d+)$`, 'm').exec(text);
+  return m ? Number(m[1]) : 0;
+}
+
+// Headers that legitimately differ between two answers to the same request: the clock, the connection, a fresh
+// request id, and the rate-limit countdown (one request later).
+const VOLATILE = new Set(['date', 'connection', 'keep-alive', 'x-request-id', 'ratelimit-remaining', 'ratelimit-reset']);
+const stable = (r: Raw) => Object.fromEntries(Object.entries(r.headers).filter(([k]) => !VOLATILE.has(k)).sort(([a], [b]) => a.localeCompare(b)));
+
+// First request of a URL: the full path (the lane does not know the URL yet). Second: the lane.
+async function bothPaths(app: TestApp, path: string, headers: Record<string, string>) {
+  const before = await laneCount(app);
+  const full = await raw(app, path, headers);
+  const afterFull = await laneCount(app);
+  const lane = await raw(app, path, headers);
+  const afterLane = await laneCount(app);
+  return { full, lane, fullUsedLane: afterFull - before, laneUsedLane: afterLane - afterFull };
+}
+
+let app: TestApp;
+let slugs: string[];
+let categories: string[];
+beforeAll(async () => {
+  app = await startApp({ demo: true });
+  // Learning them warms the lane for these two URLs only.
+  slugs = JSON.parse(decoded(await raw(app, '/api/v1/listings?per_page=50'))).items.map((i: { slug: string }) => i.slug);
+  type Node = { slug: string; children?: Node[] };
+  categories = (JSON.parse(decoded(await raw(app, '/api/v1/categories'))).items as Node[]).flatMap((c) => [c.slug, ...(c.children ?? []).map((k) => k.slug)]);
+  expect(slugs.length).toBeGreaterThanOrEqual(36);
+  expect(categories.length).toBeGreaterThanOrEqual(7);
+});
+afterAll(async () => {
+  await app?.close();
+});
+
+describe('the lane answers as the full path does', () => {
+  // Every kind of public read, under every request shape clients send. Each case uses URLs of its own, so its
+  // first request is the full path's answer.
+  const READS: Array<[string, (i: number) => string]> = [
+    ['get_listing', (i) => `/api/v1/listings/${slugs[i]}`],
+    ['search_listings (words)', (i) => `/api/v1/listings?q=${encodeURIComponent('team notes')}&per_page=${3 + i}`],
+    ['search_listings (typo)', (i) => `/api/v1/listings?q=${encodeURIComponent('analitics')}&per_page=${3 + i}`],
+    ['search_listings (browse)', (i) => `/api/v1/listings?sort=votes&per_page=${3 + i}`],
+    ['get_leaderboard', (i) => `/api/v1/leaderboards/community-all-time?per_page=${3 + i}`],
+    ['get_category', (i) => `/api/v1/categories/${categories[i % categories.length]}`],
+  ];
+  const SHAPES: Array<[string, Record<string, string>]> = [
+    ['no extra headers', {}],
+    ['a browser Origin', { origin: 'https://someone-elses-site.example' }],
+    ['Accept-Encoding: br', { 'accept-encoding': 'br' }],
+    ['Accept-Encoding: gzip, deflate (Node fetch, curl --compressed)', { 'accept-encoding': 'gzip, deflate' }],
+    ['Accept-Encoding refusing everything', { 'accept-encoding': 'identity, *;q=0' }],
+    ['a request id of the caller', { 'x-request-id': 'client-chosen.id:42' }],
+    ['a cookie that is not a session', { cookie: 'theme=dark; consent=yes' }],
+  ];
+  for (const [read, pathOf] of READS) {
+    SHAPES.forEach(([shape, headers], i) => {
+      it(`${read}, ${shape}`, async () => {
+        const path = pathOf(i);
+        const { full, lane, fullUsedLane, laneUsedLane } = await bothPaths(app, path, headers);
+        expect(fullUsedLane).toBe(0);
+        expect(laneUsedLane).toBe(1);
+        expect(full.status).toBe(200);
+        expect(lane.status).toBe(full.status);
+        expect(stable(lane)).toEqual(stable(full));
+        expect(decoded(lane)).toBe(decoded(full));
+        if (headers['x-request-id']) expect(lane.headers['x-request-id']).toBe(headers['x-request-id']);
+        else expect(lane.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      });
+    });
+  }
+
+  it('answers If-None-Match with the same 304', async () => {
+    const path = `/api/v1/listings/${slugs[30]}`;
+    // The ETag from a HEAD, which the lane never remembers: the 304 below is the full path's.
+    const etag = (await raw(app, path, {}, 'HEAD')).headers.etag as string;
+    expect(etag).toMatch(/^W\/"/);
+    for (const inm of [etag, `"stale", ${etag}`, '*']) {
+      const { full, lane, laneUsedLane } = await bothPaths(app, path, { 'if-none-match': inm, origin: 'https://a.example' });
+      expect(full.status).toBe(304);
+      expect(lane.status).toBe(304);
+      expect(laneUsedLane).toBe(1);
+      expect(stable(lane)).toEqual(stable(full));
+      expect(lane.body.length).toBe(0);
+    }
+    // A stale validator gets the whole answer.
+    const changed = await raw(app, path, { 'if-none-match': 'W/"something-else"' });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).toBe(etag);
+  });
+});
+
+describe('what the lane hands to the full path', () => {
+  it('a credential or a session cookie: private answers, never from the lane', async () => {
+    const path = `/api/v1/listings/${slugs[31]}`;
+    await raw(app, path);
+    for (const headers of [{ authorization: 'Bearer not-a-real-key' }, { cookie: 'theme=dark; sid=whatever' }, { cookie: '__Host-sid=abc' }]) {
+      const before = await laneCount(app);
+      const res = await raw(app, path, headers);
+      expect(await laneCount(app)).toBe(before);
+      if (headers.authorization) {
+        expect(res.status).toBe(401);
+      } else {
+        expect(res.status).toBe(200);
+        expect(res.headers['cache-control']).toBe('private, no-store');
+        expect(res.headers.etag).toBeUndefined();
+      }
+    }
+  });
+
+  it('HEAD and an Idempotency-Key', async () => {
+    const path = `/api/v1/listings/${slugs[32]}`;
+    await raw(app, path);
+    const before = await laneCount(app);
+    expect((await raw(app, path, {}, 'HEAD')).status).toBe(200);
+    expect((await raw(app, path, { 'idempotency-key': 'k-123456789' })).status).toBe(200);
+    expect(await laneCount(app)).toBe(before);
+  });
+
+  it('a listing that is no longer public: the full path words the 404, and keeps doing so', async () => {
+    const slug = slugs[33];
+    const path = `/api/v1/listings/${slug}`;
+    expect((await raw(app, path)).status).toBe(200);
+    expect((await raw(app, path)).status).toBe(200); // from the lane
+    app.db.sqlite.prepare("UPDATE listings SET status = 'draft' WHERE slug = ?").run(slug);
+    const before = await laneCount(app);
+    const gone = await raw(app, path, { origin: 'https://a.example' });
+    expect(gone.status).toBe(404);
+    expect(gone.headers['content-type']).toMatch(/problem\+json/);
+    expect(JSON.parse(decoded(gone)).code).toBe('not_found');
+    expect(gone.headers['access-control-allow-origin']).toBe('*');
+    expect((await raw(app, path)).status).toBe(404);
+    expect(await laneCount(app)).toBe(before);
+  });
+});
+
+describe('as fresh as the full path', () => {
+  it('a write through the app is seen by the next read from the lane', async () => {
+    const slug = slugs[34];
+    const path = `/api/v1/listings/${slug}`;
+    await raw(app, path);
+    expect(JSON.parse(decoded(await raw(app, path))).tagline).not.toBe('Rewritten by its owner');
+    app.db.sqlite.prepare("UPDATE listings SET tagline = 'Rewritten by its owner' WHERE slug = ?").run(slug);
+    const before = await laneCount(app);
+    const next = await raw(app, path);
+    expect(await laneCount(app)).toBe(before + 1);
+    expect(JSON.parse(decoded(next)).tagline).toBe('Rewritten by its owner');
+  });
+
+  it('a commit by another connection (another process on the same file) is seen by the next request', async () => {
+    const slug = slugs[35];
+    const path = `/api/v1/listings/${slug}`;
+    await raw(app, path);
+    await raw(app, path);
+    const other = new Database(app.config.databasePath);
+    try {
+      other.pragma('busy_timeout = 5000');
+      other.prepare("UPDATE listings SET tagline = 'Changed by another node' WHERE slug = ?").run(slug);
+    } finally {
+      other.close();
+    }
+    expect(JSON.parse(decoded(await raw(app, path))).tagline).toBe('Changed by another node');
+  });
+});
+
+describe('rate limits', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await startApp({ demo: true, env: { RATE_LIMIT_ANON_PER_MIN: '5' } });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  it('charges every request once, lane or not, and refuses the one over the limit with the full 429', async () => {
+    const path = '/api/v1/categories';
+    const answers: Raw[] = [];
+    for (let i = 0; i < 6; i++) answers.push(await raw(limited, path, { origin: 'https://a.example' }));
+    expect(answers.slice(0, 5).map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.slice(0, 5).map((r) => r.headers['ratelimit-remaining'])).toEqual(['4', '3', '2', '1', '0']);
+    expect(answers.slice(0, 5).map((r) => r.headers['ratelimit-limit'])).toEqual(['5', '5', '5', '5', '5']);
+    const refused = answers[5];
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toMatch(/^\d+$/);
+    expect(refused.headers['access-control-allow-origin']).toBe('*');
+    expect(JSON.parse(decoded(refused)).code).toBe('rate_limited');
+    expect(await laneCount(limited)).toBe(4); // requests 2–5; the first and the refused one took the full path
+    const text = await (await fetch(`${limited.url}/metrics`)).text();
+    expect(text).toMatch(/^rate_limit_refusals_total\{surface="rest"\} 1$/m);
+  });
+});
