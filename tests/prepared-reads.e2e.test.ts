@@ -127,7 +127,8 @@ describe('what the lane hands to the full path', () => {
   it('a credential or a session cookie: private answers, never from the lane', async () => {
     const path = `/api/v1/listings/${slugs[31]}`;
     await raw(app, path);
-    for (const headers of [{ authorization: 'Bearer not-a-real-key' }, { cookie: 'theme=dark; sid=whatever' }, { cookie: '__Host-sid=abc' }]) {
+    const shapes: Array<Record<string, string>> = [{ authorization: 'Bearer not-a-real-key' }, { cookie: 'theme=dark; sid=whatever' }, { cookie: '__Host-sid=abc' }];
+    for (const headers of shapes) {
       const before = await laneCount(app);
       const res = await raw(app, path, headers);
       expect(await laneCount(app)).toBe(before);

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { hostAllowed } from '../domain/origins';
-import { compressed } from './compress';
+import { chooseEncoding, compressed } from './compress';
+import { answerHeadersUsed, setAnswerHeaders } from './mcp-route';
 import { headersOf } from './node-request';
 import { requestIdFrom, type RecordRequest } from './ops/routes';
 
@@ -33,16 +34,21 @@ export function mcpLane(deps: McpLaneDeps): MiddlewareHandler {
     const start = performance.now();
     const requestId = requestIdFrom(headers['x-request-id']);
     c.set('requestId' as never, requestId as never);
+    setAnswerHeaders(c, { 'x-request-id': requestId });
     let res: Response;
     try {
       res = await answer(c);
     } catch (err) {
       res = await deps.onError(err, c);
     }
-    // As transport/http-cache.ts does for any POST: validators are for reads (the endpoint sets none).
-    res.headers.delete('etag');
-    res = await compressed(res, headers['accept-encoding'], 'POST');
-    res.headers.set('x-request-id', requestId);
+    // A fast-path answer was made with the request id and its Vary; unless it is to be compressed it is sent as it
+    // is (touching its headers would turn @hono/node-server's light response into a full one).
+    if (!answerHeadersUsed(c) || chooseEncoding(headers['accept-encoding'])) {
+      // As transport/http-cache.ts does for any POST: validators are for reads (the endpoint sets none).
+      res.headers.delete('etag');
+      res = await compressed(res, headers['accept-encoding'], 'POST');
+      res.headers.set('x-request-id', requestId);
+    }
     const userId = c.get('userId' as never) as number | undefined;
     deps.record({ route: '/mcp', method: 'POST', status: res.status, seconds: (performance.now() - start) / 1000, requestId, userId });
     deps.served?.();

@@ -76,7 +76,7 @@ export function registerMcpRoute(app: Hono, deps: McpRouteDeps) {
       if (err instanceof ToolError) return mcpProblem(c, err);
       throw err;
     }
-    if (c.req.method !== 'POST') return charged(c, actor, limiter, () => mcp.fetch(c.req.raw, { authInfo: authInfoOf(actor) }));
+    if (c.req.method !== 'POST') return charged(c, actor, limiter, async (h) => withHeaders(await mcp.fetch(c.req.raw, { authInfo: authInfoOf(actor) }), h));
     const text = await readBodyText(c, MAX_MCP_BODY);
     if (text === null) return deps.tooLarge(c, MAX_MCP_BODY);
     let parsed: unknown;
@@ -84,30 +84,30 @@ export function registerMcpRoute(app: Hono, deps: McpRouteDeps) {
       parsed = JSON.parse(text);
     } catch {
       // The SDK answers malformed JSON with its own JSON-RPC parse error.
-      return charged(c, actor, limiter, () => mcp.fetch(rebuilt(c, text), { authInfo: authInfoOf(actor) }));
+      return charged(c, actor, limiter, async (h) => withHeaders(await mcp.fetch(rebuilt(c, text), { authInfo: authInfoOf(actor) }), h));
     }
     const checked = precheck(parsed, c.req.header('mcp-protocol-version') ?? null);
     if ('refuse' in checked) return checked.refuse;
     const body = checked.body;
-    return charged(c, actor, protocolOnly(body) ? protocolLimiter : limiter, async () => {
+    return charged(c, actor, protocolOnly(body) ? protocolLimiter : limiter, async (rateHeaders) => {
       const denied = mcpAuthGate(body, actor, mcpToolByName);
-      if (denied) return authResult(c, denied.error, denied.id);
+      if (denied) return withHeaders(authResult(c, denied.error, denied.id), rateHeaders);
       const overBudget = await chargeBatch(body, actor);
-      if (overBudget) return overBudget(c);
+      if (overBudget) return withHeaders(overBudget(c), rateHeaders);
       // The SDK's request is rebuilt only when the fast path declines: building one costs more than the call itself.
-      return (await fastPath(body, c.req.raw.headers, actor))
-        ?? mcp.fetch(rebuilt(c, body === parsed ? text : JSON.stringify(body)), { authInfo: authInfoOf(actor), parsedBody: body });
+      const fast = await fastPath(body, c.req.raw.headers, actor, { ...rateHeaders, ...answerHeadersOf(c) });
+      if (fast) c.set(ANSWER_HEADERS_USED as never, true as never);
+      return fast ?? withHeaders(await mcp.fetch(rebuilt(c, body === parsed ? text : JSON.stringify(body)), { authInfo: authInfoOf(actor), parsedBody: body }), rateHeaders);
     });
   }
 
-  // Takes a token from the bucket, refuses with 429 when it is empty, and puts the RateLimit headers on the answer.
-  async function charged(c: Context, actor: Actor, bucket: RequestLimiter, serve: () => Promise<Response>): Promise<Response> {
+  // Takes a token from the bucket, refuses with 429 when it is empty, and hands the RateLimit headers to `serve`,
+  // which puts them on its answer.
+  async function charged(c: Context, actor: Actor, bucket: RequestLimiter, serve: (rateHeaders: Record<string, string>) => Promise<Response>): Promise<Response> {
     const decision = await bucket.take(actor);
     const headers = decision ? rateLimitHeaders(decision) : {};
     if (decision && !decision.allowed) return mcpProblem(c, rateLimited(decision), headers);
-    const res = await serve();
-    for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
-    return res;
+    return serve(headers);
   }
 
   // 401 (no or failed credential) and 403 (missing scope) keep their HTTP status and WWW-Authenticate, which MCP
@@ -139,6 +139,22 @@ export function registerMcpRoute(app: Hono, deps: McpRouteDeps) {
 
   return { close: () => mcp.close(), answer };
 }
+
+function withHeaders(res: Response, headers: Record<string, string>): Response {
+  for (const [k, v] of Object.entries(headers)) res.headers.set(k, v);
+  return res;
+}
+
+// Headers the MCP lane (transport/mcp-lane.ts) wants on the answer, given to the fast path so that its answer is
+// made with them rather than changed afterwards.
+const ANSWER_HEADERS = 'mcpAnswerHeaders';
+export function setAnswerHeaders(c: Context, headers: Record<string, string>): void {
+  c.set(ANSWER_HEADERS as never, headers as never);
+}
+const answerHeadersOf = (c: Context) => (c.get(ANSWER_HEADERS as never) as Record<string, string> | undefined) ?? {};
+const ANSWER_HEADERS_USED = 'mcpAnswerHeadersUsed';
+// True when the answer was made with them (the fast path answered).
+export const answerHeadersUsed = (c: Context): boolean => c.get(ANSWER_HEADERS_USED as never) === true;
 
 const authInfoOf = (actor: Actor) => ({
   token: '', clientId: actor.kind === 'oauth' ? actor.clientId : '', scopes: actor.kind === 'anonymous' ? [] : actor.scopes, extra: { actor },
