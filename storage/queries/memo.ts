@@ -15,15 +15,27 @@ import { Lru } from '../../domain/fuzzy';
 // writer's commit), and this connection's own writes move total_changes at once.
 // Callers must not mutate what they get back: it is shared.
 
-type Stmt = { get(...args: unknown[]): unknown };
+type Stmt = { get(...args: unknown[]): unknown; all(...args: unknown[]): unknown[] };
 type PerDb = {
-  changes: Stmt; dataVersion: Stmt; version: Stmt; scopes: Map<string, Lru<string, Entry>>; computes: Map<string, number>;
+  changes: Stmt; dataVersion: Stmt; version: Stmt; changedSince: Stmt; lastChange: Stmt;
+  scopes: Map<string, Lru<string, Entry>>; computes: Map<string, number>;
   // data_version as read in this turn of the event loop (null: not yet read in it).
   dataVersionNow: number | null;
-  // Topic versions read since the signature last moved: while it stands still they cannot change, and many answers
-  // share topics ('categories', 'votes'), so each is read once per change of the database, not once per answer.
-  seen: { signature: string; versions: Map<string, number> };
+  // Topic versions as read, kept across changes of the database while the change log (migration 0014) shows no
+  // bump of them: when the signature moves, the topics bumped since `logSeq` are forgotten (one read of the log),
+  // and the others are still known. Under a steady trickle of writes (views, votes, edits) a cached answer is then
+  // checked in memory, not with a read of each of its topics after every write. A version is only ever forgotten
+  // or read afresh, never guessed: one read before the log position it is kept under is older, which can only
+  // make an answer look stale, never fresh.
+  known: { signature: string; logSeq: number; versions: Map<string, number> };
 };
+
+// Past this many changes since the last look, forgetting everything costs less than reading them.
+const CATCH_UP_ROWS = 10_000;
+// change_log keeps the last 100,000 changes (migration 0014): a reader further behind may have missed some.
+const LOG_KEPT = 100_000;
+// Versions known at most (a topic per listing read): forgetting them all is always safe.
+const MAX_KNOWN = 200_000;
 type Entry = { signature: string; topics: readonly string[]; versions: number[]; value: unknown };
 
 const perDb = new WeakMap<Db, PerDb>();
@@ -34,8 +46,10 @@ function state(db: Db): PerDb {
       changes: db.sqlite.prepare('SELECT total_changes()').pluck(),
       dataVersion: db.sqlite.prepare('PRAGMA data_version').pluck(),
       version: db.sqlite.prepare('SELECT version FROM change_versions WHERE topic = ?').pluck(),
+      changedSince: db.sqlite.prepare(`SELECT seq, topic FROM change_log WHERE seq > ? ORDER BY seq LIMIT ${CATCH_UP_ROWS + 1}`),
+      lastChange: db.sqlite.prepare('SELECT coalesce(max(seq), 0) FROM change_log').pluck(),
       scopes: new Map(),
-      seen: { signature: '', versions: new Map() },
+      known: { signature: '', logSeq: -1, versions: new Map() },
       computes: new Map(),
       dataVersionNow: null,
     };
@@ -66,9 +80,32 @@ export function readsTogether<T>(db: Db, fn: () => T): T {
   }
 }
 
-function versionsOf(s: PerDb, topics: readonly string[], signature: string): number[] {
-  if (s.seen.signature !== signature) s.seen = { signature, versions: new Map() };
-  const known = s.seen.versions;
+// The database moved: forget the versions of the topics bumped since the last look.
+function catchUp(s: PerDb, signature: string): void {
+  const k = s.known;
+  k.signature = signature;
+  if (k.logSeq >= 0) {
+    const rows = s.changedSince.all(k.logSeq) as Array<{ seq: number; topic: string }>;
+    if (!rows.length) return;
+    const newest = rows[rows.length - 1].seq;
+    if (rows.length <= CATCH_UP_ROWS && k.logSeq >= newest - LOG_KEPT) {
+      for (const r of rows) k.versions.delete(r.topic);
+      k.logSeq = newest;
+      return;
+    }
+  }
+  // First look, or too far behind: start again from the log's present position.
+  k.logSeq = s.lastChange.get() as number;
+  k.versions.clear();
+}
+
+// `kept`: false inside a transaction of the caller's, which may write and roll back: the versions it sees are read
+// afresh and kept nowhere, and the change log is not followed from inside it.
+function versionsOf(s: PerDb, topics: readonly string[], signature: string, kept = true): number[] {
+  if (!kept) return topics.map((t) => (s.version.get(t) as number | undefined) ?? 0);
+  if (s.known.signature !== signature) catchUp(s, signature);
+  if (s.known.versions.size > MAX_KNOWN) s.known.versions.clear();
+  const known = s.known.versions;
   return topics.map((t) => {
     let v = known.get(t);
     if (v === undefined) known.set(t, (v = (s.version.get(t) as number | undefined) ?? 0));
@@ -91,11 +128,14 @@ export function memoOn<T>(
   let lru = s.scopes.get(scope);
   if (!lru) s.scopes.set(scope, (lru = new Lru(capacity)));
   const signature = scoped?.db === db ? scoped.signature : dataSignature(db);
+  // Inside a transaction of the caller's, what is read may be rolled back: it is neither kept nor trusted to a
+  // version seen outside it.
+  const outside = !db.sqlite.inTransaction;
   const hit = lru.get(key);
   if (hit) {
     if (hit.signature === signature) return hit.value as T;
-    if (same(versionsOf(s, hit.topics, signature), hit.versions) && (!fresh || fresh(hit.value as T))) {
-      hit.signature = signature;
+    if (same(versionsOf(s, hit.topics, signature, outside), hit.versions) && (!fresh || fresh(hit.value as T))) {
+      if (outside) hit.signature = signature;
       return hit.value as T;
     }
   }
@@ -104,15 +144,15 @@ export function memoOn<T>(
   readSnapshot(db, () => {
     const value = compute();
     const names = typeof topics === 'function' ? topics(value) : topics;
-    entry = { signature, topics: names, versions: versionsOf(s, names, signature), value };
+    entry = { signature, topics: names, versions: versionsOf(s, names, signature, outside), value };
   });
-  if (keep()) lru.set(key, entry);
+  if (outside && keep()) lru.set(key, entry);
   return entry.value as T;
 }
 
 // The versions of some topics as one string: a validator for caches kept outside memoOn (search totals).
 export function topicVersions(db: Db, topics: readonly string[]): string {
-  return versionsOf(state(db), topics, dataSignature(db)).join('.');
+  return versionsOf(state(db), topics, dataSignature(db), !db.sqlite.inTransaction).join('.');
 }
 
 // How many times a scope's answers were computed rather than served from memory (tests and the bench read it).
