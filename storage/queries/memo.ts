@@ -31,7 +31,7 @@ type PerDb = {
 };
 
 // Past this many changes since the last look, forgetting everything costs less than reading them.
-const CATCH_UP_ROWS = 10_000;
+const CATCH_UP_ROWS = 500;
 // change_log keeps the last 100,000 changes (migration 0014): a reader further behind may have missed some.
 const LOG_KEPT = 100_000;
 // Versions known at most (a topic per listing read): forgetting them all is always safe.
