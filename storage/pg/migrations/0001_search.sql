@@ -36,7 +36,7 @@ CREATE INDEX listings_search_trgm ON listings USING gin (listing_search_words(na
 -- typo vocabulary is read with the same query on both engines. ts_stat reads every listing: build it once, then
 -- follow search_terms_log, as storage/queries/search.ts does.
 CREATE VIEW listings_fts_vocab AS
-  SELECT word AS term, ndoc AS doc
+  SELECT word COLLATE "C" AS term, ndoc AS doc
   FROM ts_stat('SELECT listing_search_vector(name, tagline, description, keywords) FROM listings');
 
 -- Listings whose searchable text was written, in order, with the text from before the change (SQLite migrations 0011
