@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { is, getTableColumns, getTableName } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import * as sqliteSchema from '../storage/schema';
 import * as pgSchema from '../storage/pg/schema';
 import { applyPgMigrations, MIGRATION_LOCK, PG_MIGRATIONS, readPgMigrations } from '../storage/pg/migrate';
 import { createPgClient, createPgPool } from '../storage/pg/pool';
-import { createDatabase, startPgCluster, type PgCluster } from './support/pg-cluster';
+import { createDatabase, findPgBin, startPgCluster, type DatabaseOptions, type PgCluster } from './support/pg-cluster';
 import { normaliseDefault, pgShape, sqliteShape, type SchemaShape } from './support/schema-shape';
 
 // The PostgreSQL groundwork (issue 15) against a real, throwaway PostgreSQL: the migrations apply once and only once,
@@ -33,13 +33,13 @@ afterAll(async () => {
   await cluster?.stop();
 });
 
-async function freshPool(name: string, opts: { icuLocale?: string } = {}): Promise<pg.Pool> {
+async function freshPool(name: string, opts: DatabaseOptions = {}): Promise<pg.Pool> {
   const pool = createPgPool(await createDatabase(cluster.url, name, opts));
   pools.push(pool);
   return pool;
 }
 
-async function migratedPool(name: string, opts: { icuLocale?: string } = {}): Promise<pg.Pool> {
+async function migratedPool(name: string, opts: DatabaseOptions = {}): Promise<pg.Pool> {
   const pool = await freshPool(name, opts);
   await applyPgMigrations(pool);
   return pool;
@@ -52,6 +52,36 @@ function freshSqlite(): Db {
 }
 
 const ALL_TAGS = readPgMigrations().map((m) => m.tag);
+
+describe('the test cluster', () => {
+  it("finds initdb in Debian's versioned folder, the newest version first, when the PATH lacks it", () => {
+    const root = mkdtempSync(join(tmpdir(), 'pg-bin-'));
+    try {
+      for (const v of ['9', '15', '16']) {
+        mkdirSync(join(root, v, 'bin'), { recursive: true });
+        for (const tool of ['initdb', 'pg_ctl']) writeFileSync(join(root, v, 'bin', tool), '#!/bin/sh\n', { mode: 0o755 });
+      }
+      expect(findPgBin({ path: '/nonexistent', debianRoot: root })).toBe(join(root, '16', 'bin'));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('says what is missing when initdb is nowhere to be found', async () => {
+    await expect(startPgCluster({ path: '/nonexistent', debianRoot: '/nonexistent' })).rejects.toThrow(/need initdb and pg_ctl.*apt-get install postgresql/s);
+  });
+
+  it('listens on 127.0.0.1 only, with fsync off', async () => {
+    const client = createPgClient(cluster.url);
+    await client.connect();
+    try {
+      const { rows } = await client.query("SELECT current_setting('listen_addresses') AS listen, current_setting('fsync') AS fsync");
+      expect(rows[0]).toEqual({ listen: '127.0.0.1', fsync: 'off' });
+    } finally {
+      await client.end();
+    }
+  });
+});
 
 describe('migrations', () => {
   it('apply to a fresh database in order, and a second run applies nothing', async () => {
@@ -310,9 +340,11 @@ const delta = (before: Versions, after: Versions) => {
 };
 
 describe('triggers: the same writes bump the same topics as on SQLite', () => {
-  it.each([['a byte-order database'], ['a database whose default collation is a language one (ICU en-US)']])('on %s', async (kind) => {
-    const icu = kind.includes('ICU');
-    const pool = await migratedPool(icu ? 'triggers_icu' : 'triggers_c', icu ? { icuLocale: 'en-US' } : {});
+  it.each([
+    ['a byte-order database in UTC', 'triggers_c', {}],
+    ['a database with a language collation (ICU en-US) and sessions in UTC-3', 'triggers_icu', { icuLocale: 'en-US', timeZone: 'America/Sao_Paulo' }],
+  ] as const)('on %s', async (_, name, opts: DatabaseOptions) => {
+    const pool = await migratedPool(name, opts);
     const lite = freshSqlite().sqlite;
     const liteVersions = (): Versions => new Map((lite.prepare('SELECT topic, version FROM change_versions').all() as { topic: string; version: number }[]).map((r) => [r.topic, r.version]));
     const pgVersions = async (): Promise<Versions> => new Map((await pool.query('SELECT topic, version FROM change_versions')).rows.map((r) => [r.topic, r.version]));

@@ -26,13 +26,15 @@ const isExecutable = (path: string) => {
   }
 };
 
-// initdb and pg_ctl from the PATH, else from Debian's /usr/lib/postgresql/<version>/bin (the newest), where the
-// postgresql package puts them without adding them to the PATH.
-export function findPgBin(): string | null {
-  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+// Where to look for initdb and pg_ctl: the PATH, then Debian's /usr/lib/postgresql/<version>/bin (the newest), where
+// the postgresql package puts them without adding them to the PATH.
+export type PgBinSearch = { path?: string; debianRoot?: string };
+
+export function findPgBin({ path = process.env.PATH ?? '', debianRoot = '/usr/lib/postgresql' }: PgBinSearch = {}): string | null {
+  for (const dir of path.split(delimiter)) {
     if (dir && isExecutable(join(dir, 'initdb')) && isExecutable(join(dir, 'pg_ctl'))) return dir;
   }
-  const debian = '/usr/lib/postgresql';
+  const debian = debianRoot;
   if (!existsSync(debian)) return null;
   const versions = readdirSync(debian).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
   for (const v of versions) {
@@ -84,8 +86,8 @@ const describeFailure = (what: string, err: unknown, log?: string) => {
   return new Error(`${what} failed: ${(e.stderr || e.message).trim()}${logTail}`, { cause: err });
 };
 
-export async function startPgCluster(): Promise<PgCluster> {
-  const bin = findPgBin();
+export async function startPgCluster(search: PgBinSearch = {}): Promise<PgCluster> {
+  const bin = findPgBin(search);
   if (!bin) {
     throw new Error(
       'PostgreSQL tests need initdb and pg_ctl, found neither on the PATH nor in /usr/lib/postgresql/<version>/bin. ' +
@@ -145,14 +147,17 @@ export async function startPgCluster(): Promise<PgCluster> {
 const DB_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
 
 // A fresh, empty database in the cluster behind `url`; returns its URL. `icuLocale` makes its default collation a
-// language one (as on most hosted PostgreSQL), to prove the schema does not depend on a byte-order default.
-export async function createDatabase(url: string, name: string, opts: { icuLocale?: string } = {}): Promise<string> {
+// language one (as on most hosted PostgreSQL) and `timeZone` its sessions' default time zone, to prove the schema
+// depends on neither.
+export type DatabaseOptions = { icuLocale?: string; timeZone?: string };
+export async function createDatabase(url: string, name: string, opts: DatabaseOptions = {}): Promise<string> {
   if (!DB_NAME.test(name)) throw new Error(`database name ${JSON.stringify(name)}: use lower-case letters, digits and _`);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     const locale = opts.icuLocale ? ` TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE '${opts.icuLocale.replace(/'/g, "''")}'` : '';
     await client.query(`CREATE DATABASE ${name}${locale}`);
+    if (opts.timeZone) await client.query(`ALTER DATABASE ${name} SET "TimeZone" = '${opts.timeZone.replace(/'/g, "''")}'`);
   } finally {
     await client.end();
   }
