@@ -3,6 +3,7 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { is, getTableColumns, getTableName } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type pg from 'pg';
@@ -271,6 +272,39 @@ describe('the drizzle PostgreSQL schema', () => {
       }
     }
     expect(differences).toEqual([]);
+  });
+  it('reads and writes rows as the SQLite schema does: booleans, JSON, big integers and bytes', async () => {
+    const pool = await migratedPool('drizzle_rows');
+    const pgOrm = drizzlePg(pool, { schema: pgSchema });
+    const liteDb = freshSqlite();
+    const lite = liteDb.orm;
+    const at = '2025-01-06T09:00:00.000Z';
+    const user = { email: 'ann@example.com', isDemo: true, createdAt: at };
+    const listing = {
+      slug: 'rocketship', name: 'Rocketship', url: 'https://rocketship.example', domain: 'rocketship.example', ownerUserId: 1,
+      features: ['Dashboards', 'Alerts'], socials: { x: 'https://x.example/rocketship' }, story: { title: 'Why', story: 'Because' },
+      pricingPlans: [{ name: 'Pro', price: '$9', period: 'month', features: ['all'] }], featured: true, createdAt: at, updatedAt: at,
+    };
+    const report = { listingId: 1, mrrCents: 3_000_000_000, period: '2025-01-01', verifiedBy: 'stripe', recordedOn: '2025-02-01' };
+    const logo = { id: 'abc', contentType: 'image/png', bytes: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 255]), width: 1, height: 1, sourceUrl: 'https://rocketship.example/logo.png', createdAt: at };
+    lite.insert(sqliteSchema.users).values(user).run();
+    lite.insert(sqliteSchema.listings).values(listing).run();
+    lite.insert(sqliteSchema.revenueReports).values(report).run();
+    lite.insert(sqliteSchema.logos).values(logo).run();
+    await pgOrm.insert(pgSchema.users).values(user);
+    await pgOrm.insert(pgSchema.listings).values(listing);
+    await pgOrm.insert(pgSchema.revenueReports).values(report);
+    await pgOrm.insert(pgSchema.logos).values(logo);
+
+    const pgListing = await pgOrm.select().from(pgSchema.listings);
+    expect(pgListing).toEqual(lite.select().from(sqliteSchema.listings).all());
+    expect(pgListing[0]).toMatchObject({ featured: true, verified: false, features: ['Dashboards', 'Alerts'], faqs: [], tags: [], id: 1 });
+    expect(await pgOrm.select().from(pgSchema.users)).toEqual(lite.select().from(sqliteSchema.users).all());
+    expect(await pgOrm.select().from(pgSchema.revenueReports)).toEqual(lite.select().from(sqliteSchema.revenueReports).all());
+    expect(await pgOrm.select().from(pgSchema.logos)).toEqual(lite.select().from(sqliteSchema.logos).all());
+    // And in raw SQL, what is stored is what SQLite stores: 0/1 and JSON text.
+    const raw = 'SELECT featured, verified, features, socials, mrr_cents FROM listings JOIN revenue_reports ON listing_id = listings.id';
+    expect((await pool.query(raw)).rows).toEqual(liteDb.sqlite.prepare(raw).all());
   });
 });
 

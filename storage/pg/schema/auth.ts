@@ -1,6 +1,6 @@
 import { pgTable, bigint, integer, text, index, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 import { jsonText } from './columns';
-import { users } from './community';
+import { users } from './users';
 import type { Scope } from '../../../domain/scopes';
 
 // API keys: only the SHA-256 of the key is stored; `prefix` is the visible start shown in the account area.

@@ -1,6 +1,6 @@
 import { pgTable, integer, text, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import { listings } from './directory';
-import { users } from './community';
+import { users } from './users';
 import { CLAIM_METHODS, CLAIM_STATUSES } from '../../schema/claims';
 
 // A company proving it runs a listed product's website. A verified claim makes the claimant an owner

@@ -1,15 +1,7 @@
 import { pgTable, integer, text, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import { intBool } from './columns';
 import { listings } from './directory';
-
-export const users = pgTable('users', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  email: text('email').notNull().unique(),
-  name: text('name'),
-  passwordHash: text('password_hash'), // null for demo voters, who cannot sign in
-  isDemo: intBool('is_demo').notNull().default(false),
-  createdAt: text('created_at').notNull(),
-});
+import { users } from './users';
 
 // Votes come only from people on the site; no API operation writes this table.
 export const votes = pgTable('votes', {

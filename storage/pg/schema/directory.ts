@@ -1,6 +1,6 @@
 import { pgTable, integer, text, index, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 import { intBool, jsonText } from './columns';
-import { users } from './community';
+import { users } from './users';
 
 // The JSON shapes are the SQLite schema's: one definition for both engines.
 import type { Faq, MediaItem, PricingPlan, Story } from '../../schema/directory';

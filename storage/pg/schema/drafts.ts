@@ -1,6 +1,6 @@
 import { pgTable, integer, text, index, uniqueIndex } from 'drizzle-orm/pg-core';
 import { jsonText } from './columns';
-import { users } from './community';
+import { users } from './users';
 import { listings } from './directory';
 import type { DraftFieldMap } from '../../../domain/draft-fields';
 import type { Story } from '../../schema/directory';

@@ -3,6 +3,7 @@
 // there is the truth; tests/pg-schema.pg.test.ts checks that this file and those tables agree). Types, enums and JSON
 // shapes are imported from the SQLite schema, not repeated.
 export * from './directory';
+export * from './users';
 export * from './community';
 export * from './metrics';
 export * from './content';

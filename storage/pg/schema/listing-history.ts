@@ -1,7 +1,7 @@
 import { pgTable, integer, text, index, primaryKey } from 'drizzle-orm/pg-core';
 import { intBool, jsonText } from './columns';
 import { listings } from './directory';
-import { users } from './community';
+import { users } from './users';
 import { interviewQuestions } from './content';
 
 // Every owner edit of a published listing, kept with a before/after copy of the changed fields. Edits publish at

@@ -1,6 +1,6 @@
 import { pgTable, integer, text, index, uniqueIndex, primaryKey } from 'drizzle-orm/pg-core';
 import { intBool, jsonText } from './columns';
-import { users } from './community';
+import { users } from './users';
 import { listings } from './directory';
 import { ORDER_STATUSES, SERVICE_TASK_STATUSES, VAT_RULES } from '../../schema/orders';
 

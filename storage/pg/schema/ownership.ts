@@ -1,6 +1,6 @@
 import { pgTable, integer, text, primaryKey, index } from 'drizzle-orm/pg-core';
 import { listings } from './directory';
-import { users } from './community';
+import { users } from './users';
 
 // People who may edit a listing besides its submitter (listings.owner_user_id): verified claimants and
 // co-founders who joined. Ownership is checked in one place: storage/queries/ownership.ts.
