@@ -106,7 +106,8 @@ describe('migrations', () => {
       await holder.query(`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`);
       const runs = migrators.map((c) => applyPgMigrations(c));
       const waiting = async () =>
-        Number((await holder.query(`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted`)).rows[0].n);
+        (await holder.query(`SELECT count(*) AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`)).rows[0].n as number;
       for (let i = 0; i < 600 && (await waiting()) < 3; i++) await new Promise((r) => setTimeout(r, 50));
       expect(await waiting()).toBe(3);
       await holder.query('COMMIT');
