@@ -17,7 +17,7 @@ export type RestDeps = {
   limiter?: RequestLimiter;
   // Headers an error response needs beyond the body (e.g. WWW-Authenticate on 401/403).
   challengeHeaders?(problem: Problem, tool: AnyTool): Record<string, string>;
-  // Told of every successful anonymous call of a public read (GET, no Idempotency-Key), with the input it was made
+  // Told of every anonymous call of a public read answered 200 (GET, no Idempotency-Key), with the input it was made
   // from: transport/prepared-reads.ts answers the same URL again without the middleware.
   answeredPublicRead?(c: Context, tool: AnyTool, raw: unknown): void;
 };
@@ -89,7 +89,7 @@ export function registerRestRoutes(app: Hono, tools: AnyTool[], deps: RestDeps):
           const problem = outcome.body as Problem;
           return problemResponse(problem, { ...headers, ...(deps.challengeHeaders?.(problem, tool) ?? {}) });
         }
-        if (actor.kind === 'anonymous' && tool.scope === 'public' && c.req.method === 'GET' && !c.req.header('idempotency-key')) {
+        if (outcome.status === 200 && actor.kind === 'anonymous' && tool.scope === 'public' && c.req.method === 'GET' && !c.req.header('idempotency-key')) {
           deps.answeredPublicRead?.(c, tool, raw);
         }
         // The ETag comes with the text (both kept per result object); transport/http-cache.ts decides whether to use it.
