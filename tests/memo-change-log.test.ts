@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openDb, type Db } from '../storage/db';
 import { seedDatabase } from '../storage/seed';
-import { memoOn } from '../storage/queries/memo';
+import { memoComputes, memoOn } from '../storage/queries/memo';
 import { fixedClock } from '../tools/clock';
 
 // storage/queries/memo.ts keeps topic versions in memory across writes and, when the database moves, forgets only
@@ -75,6 +75,18 @@ describe('remembered reads and the change log', () => {
     // The next committed change takes the version number the rolled-back one had: the answer must be the new one.
     setTagline(db.sqlite, 'Committed again');
     expect(taglineOf(id)).toBe('Committed again');
+  });
+
+  it('a remembered read made while computing another is kept (a board page and its ranking)', () => {
+    const inner = () => memoOn(db, 'test-inner', 'k', ['categories'], () => db.sqlite.prepare('SELECT count(*) FROM categories').pluck().get() as number);
+    const outer = () => memoOn(db, 'test-outer', 'k', [`listing:${id}`], () => `${inner()}:${taglineOf(id)}`);
+    outer();
+    const innerBefore = memoComputes(db, 'test-inner');
+    const outerBefore = memoComputes(db, 'test-outer');
+    setTagline(db.sqlite, 'Outer changes');
+    expect(outer()).toMatch(/:Outer changes$/);
+    expect(memoComputes(db, 'test-outer')).toBe(outerBefore + 1);
+    expect(memoComputes(db, 'test-inner')).toBe(innerBefore); // its topic did not move
   });
 
   it('the log keeps its last 100,000 changes', () => {

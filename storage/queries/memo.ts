@@ -67,6 +67,9 @@ export function dataSignature(db: Db): string {
   return `${s.changes.get() as number}:${s.dataVersionNow}`;
 }
 
+// The database whose outermost transaction is the read-only snapshot of a remembered read being computed.
+let ownSnapshot: Db | null = null;
+
 // Several remembered reads in one synchronous stretch that writes nothing (a tool's read path) share one signature:
 // reading it costs two statements, and nothing can move it in between.
 let scoped: { db: Db; signature: string } | null = null;
@@ -129,8 +132,9 @@ export function memoOn<T>(
   if (!lru) s.scopes.set(scope, (lru = new Lru(capacity)));
   const signature = scoped?.db === db ? scoped.signature : dataSignature(db);
   // Inside a transaction of the caller's, what is read may be rolled back: it is neither kept nor trusted to a
-  // version seen outside it.
-  const outside = !db.sqlite.inTransaction;
+  // version seen outside it. The read-only snapshot a remembered read computes in is not such a transaction: the
+  // reads it makes in turn (a board's ranking inside the board's page) are kept as usual.
+  const outside = !db.sqlite.inTransaction || ownSnapshot === db;
   const hit = lru.get(key);
   if (hit) {
     if (hit.signature === signature) return hit.value as T;
@@ -141,11 +145,17 @@ export function memoOn<T>(
   }
   let entry!: Entry;
   s.computes.set(scope, (s.computes.get(scope) ?? 0) + 1);
-  readSnapshot(db, () => {
-    const value = compute();
-    const names = typeof topics === 'function' ? topics(value) : topics;
-    entry = { signature, topics: names, versions: versionsOf(s, names, signature, outside), value };
-  });
+  const owner = ownSnapshot;
+  if (!db.sqlite.inTransaction) ownSnapshot = db;
+  try {
+    readSnapshot(db, () => {
+      const value = compute();
+      const names = typeof topics === 'function' ? topics(value) : topics;
+      entry = { signature, topics: names, versions: versionsOf(s, names, signature, outside), value };
+    });
+  } finally {
+    ownSnapshot = owner;
+  }
   if (outside && keep()) lru.set(key, entry);
   return entry.value as T;
 }
