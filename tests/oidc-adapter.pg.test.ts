@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -110,6 +110,82 @@ const AWKWARD = {
   numbers: [0, -1, 1.5, 2 ** 53 - 1, 1e-7], flags: [true, false, null],
   nested: { a: { b: { c: [1, { d: ['deep', { e: null }] }] } }, emptyObject: {}, emptyArray: [] },
 };
+
+const insecure = { [oauth.allowInsecureRequests]: true } as const; // the test provider is plain http on loopback
+const REDIRECT = 'http://127.0.0.1:9/callback';
+
+// A minimal oidc-provider on a loopback port over the given adapter, with sign-in and consent answered at once
+// (account 42, every scope asked), and a client that carries cookies and follows redirects to the client's callback.
+async function startProvider(adapter: AdapterClass) {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  const jwk = { ...(await exportJWK(privateKey)), kid: 'test', alg: 'RS256', use: 'sig' };
+  const seen = { interactions: [] as string[], grantIds: [] as string[], sessionUids: [] as string[] };
+  let provider: Provider | undefined;
+  const interact = async (req: IncomingMessage, res: ServerResponse) => {
+    const details = await provider!.interactionDetails(req, res);
+    seen.interactions.push(details.prompt.name);
+    if (details.prompt.name === 'login') {
+      return provider!.interactionFinished(req, res, { login: { accountId: '42' } }, { mergeWithLastSubmission: false });
+    }
+    const grant = new provider!.Grant({ accountId: details.session!.accountId, clientId: details.params.client_id as string });
+    grant.addOIDCScope(String(details.params.scope));
+    const grantId = await grant.save();
+    seen.grantIds.push(grantId);
+    seen.sessionUids.push(details.session!.uid);
+    return provider!.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
+  };
+  const server: Server = createServer((req, res) => {
+    if (req.url?.startsWith('/interaction/')) {
+      interact(req, res).catch((err: Error) => { res.statusCode = 500; res.end(err.message); });
+    } else {
+      void provider!.callback()(req, res);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const issuer = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  provider = new Provider(issuer.origin, {
+    adapter,
+    jwks: { keys: [jwk as never] },
+    cookies: { keys: ['test-cookie-key'] },
+    findAccount: async (_ctx, sub) => ({ accountId: sub, claims: async () => ({ sub }) }),
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: true },
+      clientCredentials: { enabled: true },
+      introspection: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
+      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
+    },
+    interactions: { url: async (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    ttl: { ClientCredentials: 600, AccessToken: 3600, AuthorizationCode: 60, Grant: 86_400, Interaction: 600, Session: 86_400, RefreshToken: 86_400, IdToken: 3600 },
+    scopes: ['openid', 'api'],
+  });
+  const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...insecure }));
+  const jar = new Map<string, string>();
+  return {
+    as, ...seen,
+    register: async (metadata: Partial<oauth.OmitSymbolProperties<oauth.Client>>) =>
+      oauth.processDynamicClientRegistrationResponse(await oauth.dynamicClientRegistrationRequest(as, metadata, insecure)),
+    // GETs with the cookies set so far, through the provider's redirects, until one leaves for the client's callback.
+    async followToRedirect(start: string): Promise<URL> {
+      let next = new URL(start);
+      for (let hop = 0; hop < 10; hop++) {
+        const res = await fetch(next, { redirect: 'manual', headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') } });
+        for (const c of res.headers.getSetCookie()) {
+          const [pair] = c.split(';');
+          const eq = pair.indexOf('=');
+          jar.set(pair.slice(0, eq), pair.slice(eq + 1));
+        }
+        const location = res.headers.get('location');
+        if (!location) throw new Error(`no redirect from ${next.pathname}: ${res.status} ${await res.text()}`);
+        next = new URL(location, next);
+        if (next.href.startsWith(REDIRECT)) return next;
+      }
+      throw new Error('too many redirects');
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
 
 const waitsOnLock = async () =>
   (await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'")).rows[0].n;
@@ -288,52 +364,75 @@ describe.each([sqliteEngine, pgEngine])('oidc-provider adapter on $name', (engin
   });
 
   it('serves a real oidc-provider: registration, client_credentials, introspection, revocation', async () => {
-    const { privateKey } = await generateKeyPair('RS256', { extractable: true });
-    const jwk = { ...(await exportJWK(privateKey)), kid: 'test', alg: 'RS256', use: 'sig' };
-    let provider: Provider | undefined;
-    const server: Server = createServer((req, res) => void provider!.callback()(req, res));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const op = await startProvider(engine.adapter());
     try {
-      const issuer = new URL(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-      provider = new Provider(issuer.href.replace(/\/$/, ''), {
-        adapter: engine.adapter(),
-        jwks: { keys: [jwk as never] },
-        cookies: { keys: ['test-cookie-key'] },
-        features: {
-          devInteractions: { enabled: false },
-          registration: { enabled: true },
-          clientCredentials: { enabled: true },
-          introspection: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
-          revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
-        },
-        ttl: { ClientCredentials: 600 },
-        scopes: ['api'],
-      });
-      const insecure = { [oauth.allowInsecureRequests]: true } as const;
-      const as = await oauth.processDiscoveryResponse(issuer, await oauth.discoveryRequest(issuer, { algorithm: 'oidc', ...insecure }));
-      const client = await oauth.processDynamicClientRegistrationResponse(await oauth.dynamicClientRegistrationRequest(as, {
+      const client = await op.register({
         client_name: 'Ünïcode Client 🤖', grant_types: ['client_credentials'], response_types: [], redirect_uris: [],
         token_endpoint_auth_method: 'client_secret_basic',
-      }, insecure));
+      });
       const auth = oauth.ClientSecretBasic(client.client_secret as string);
       expect(await engine.row('Client', client.client_id)).toMatchObject({ expiresAt: null });
       expect(await new (engine.adapter())('Client').find(client.client_id)).toMatchObject({ client_name: 'Ünïcode Client 🤖' });
 
-      const tokens = await oauth.processClientCredentialsResponse(as, client,
-        await oauth.clientCredentialsGrantRequest(as, client, auth, { scope: 'api' }, insecure));
+      const tokens = await oauth.processClientCredentialsResponse(op.as, client,
+        await oauth.clientCredentialsGrantRequest(op.as, client, auth, { scope: 'api' }, insecure));
       const stored = await engine.row('ClientCredentials', tokens.access_token);
       expect(stored?.expiresAt).toBeGreaterThan(epoch());
       expect(await new (engine.adapter())('ClientCredentials').find(tokens.access_token)).toMatchObject({ clientId: client.client_id, scope: 'api' });
 
-      const active = await oauth.processIntrospectionResponse(as, client, await oauth.introspectionRequest(as, client, auth, tokens.access_token, insecure));
+      const active = await oauth.processIntrospectionResponse(op.as, client, await oauth.introspectionRequest(op.as, client, auth, tokens.access_token, insecure));
       expect(active).toMatchObject({ active: true, client_id: client.client_id, scope: 'api' });
 
-      await oauth.processRevocationResponse(await oauth.revocationRequest(as, client, auth, tokens.access_token, insecure));
+      await oauth.processRevocationResponse(await oauth.revocationRequest(op.as, client, auth, tokens.access_token, insecure));
       expect(await engine.count('ClientCredentials', tokens.access_token)).toBe(0);
-      const after = await oauth.processIntrospectionResponse(as, client, await oauth.introspectionRequest(as, client, auth, tokens.access_token, insecure));
+      const after = await oauth.processIntrospectionResponse(op.as, client, await oauth.introspectionRequest(op.as, client, auth, tokens.access_token, insecure));
       expect(after.active).toBe(false);
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await op.close();
+    }
+  });
+
+  it('serves a real oidc-provider: authorization code with PKCE, sign-in and consent interactions, refresh, grant revocation', async () => {
+    const op = await startProvider(engine.adapter());
+    try {
+      const client = await op.register({
+        client_name: 'Code Client', redirect_uris: [REDIRECT], grant_types: ['authorization_code', 'refresh_token'],
+        response_types: ['code'], token_endpoint_auth_method: 'none',
+      });
+      const verifier = oauth.generateRandomCodeVerifier();
+      const state = oauth.generateRandomState();
+      const url = new URL(op.as.authorization_endpoint!);
+      url.search = new URLSearchParams({
+        client_id: client.client_id, redirect_uri: REDIRECT, response_type: 'code', scope: 'openid', state,
+        code_challenge: await oauth.calculatePKCECodeChallenge(verifier), code_challenge_method: 'S256',
+      }).toString();
+      const callback = await op.followToRedirect(url.href);
+      const params = oauth.validateAuthResponse(op.as, client, callback, state);
+      const code = params.get('code')!;
+      const tokens = await oauth.processAuthorizationCodeResponse(op.as, client, await oauth.authorizationCodeGrantRequest(
+        op.as, client, oauth.None(), params, REDIRECT, verifier, insecure), { requireIdToken: true });
+
+      // Every artefact of the flow is in this engine's oauth_store, tied to one grant.
+      expect(op.interactions).toEqual(['login', 'consent']);
+      const grantId = op.grantIds[0];
+      expect(await new (engine.adapter())('Grant').find(grantId)).toMatchObject({ accountId: '42', clientId: client.client_id });
+      expect(await engine.row('AccessToken', tokens.access_token)).toMatchObject({ grantId });
+      expect(await engine.row('RefreshToken', tokens.refresh_token!)).toMatchObject({ grantId });
+      const usedCode = await engine.row('AuthorizationCode', code);
+      expect(usedCode?.grantId).toBe(grantId);
+      expect(usedCode?.consumedAt).not.toBeNull(); // a code is used once
+      expect(op.sessionUids.length).toBe(1);
+      expect(await new (engine.adapter())('Session').findByUid(op.sessionUids[0])).toMatchObject({ accountId: '42' });
+
+      // The same code again fails, and the provider revokes what it issued (revokeByGrantId).
+      const again = await oauth.authorizationCodeGrantRequest(op.as, client, oauth.None(), params, REDIRECT, verifier, insecure);
+      expect(again.status).toBe(400);
+      expect(await engine.count('AccessToken', tokens.access_token)).toBe(0);
+      expect(await engine.count('RefreshToken', tokens.refresh_token!)).toBe(0);
+      const refresh = await oauth.refreshTokenGrantRequest(op.as, client, oauth.None(), tokens.refresh_token!, insecure);
+      expect(refresh.status).toBe(400);
+    } finally {
+      await op.close();
     }
   });
 
