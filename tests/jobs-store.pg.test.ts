@@ -375,6 +375,28 @@ describe('job claims on PostgreSQL with workers at the same time', () => {
     expect(await running('bulk')).toBe(1);
   });
 
+  it('a claim passes over a job another transaction holds, and one kind\'s claim lock does not hold up another kind', async () => {
+    await insertMany(2);
+    await pgJobs.insertJob(pool, job({ kind: 'other' }));
+    const [holder, locker, claimer] = await Promise.all([pool.connect(), pool.connect(), pool.connect()]);
+    // A claim that waited for the held row or lock would wait forever: let it fail instead.
+    await claimer.query("SET lock_timeout = '3s'");
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT id FROM jobs WHERE id = 1 FOR UPDATE'); // e.g. its worker's markDone in flight
+      expect(await pgJobs.claimJob(claimer, claimQ({ kindLimit: 3 }))).toMatchObject({ id: 2 });
+      await locker.query('BEGIN');
+      await locker.query(`SELECT pg_advisory_xact_lock(${pgJobs.JOB_CLAIM_LOCK}, hashtext('bulk'))`);
+      expect(await pgJobs.claimJob(claimer, claimQ({ kind: 'other', kindLimit: 3 }))).toMatchObject({ id: 3 });
+    } finally {
+      await holder.query('ROLLBACK');
+      await locker.query('ROLLBACK');
+      await claimer.query('RESET lock_timeout');
+      for (const c of [holder, locker, claimer]) c.release();
+    }
+    expect(await pgJobs.claimJob(pool, claimQ({ kindLimit: 3 }))).toMatchObject({ id: 1 });
+  });
+
   it('10 inserts of one dedupe key at the same time make one job, and every caller gets its id', async () => {
     const results = await withClients(10, (client, i) => pgJobs.insertJob(client, job({ kind: 'bulk', dedupeKey: 'once', payload: { i } })));
     const { rows } = await pool.query<{ id: number }>("SELECT id FROM jobs WHERE dedupe_key = 'once'");
