@@ -380,7 +380,7 @@ describe('job claims on PostgreSQL with workers at the same time', () => {
   // worker claims a build; submitting a draft only enqueues): with the handler's own limits, several users' builds
   // run side by side and never two of one user's.
   it('draft builds with the handler\'s limits: 8 workers, 3 users with 5 builds each: one running per user', async () => {
-    const spec = draftBuildHandler({ fetchOptions: {}, logoBaseUrl: 'http://127.0.0.1/logos' });
+    const spec = draftBuildHandler({ fetchOptions: { allowPrivate: false, userAgent: 'test' }, logoBaseUrl: 'http://127.0.0.1/logos' });
     expect([spec.concurrency, spec.perUser]).toEqual([4, 1]);
     for (let i = 0; i < 15; i++) await pgJobs.insertJob(pool, job({ kind: DRAFT_BUILD_JOB, userId: 100 + (i % 3) }));
     const limits = { kind: DRAFT_BUILD_JOB, kindLimit: spec.concurrency!, userLimit: spec.perUser! };
