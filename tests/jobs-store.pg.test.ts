@@ -7,6 +7,7 @@ import { openDb, type Db } from '../storage/db';
 import * as lite from '../storage/queries/jobs';
 import type { Job, NewJob } from '../storage/queries/jobs';
 import * as pgJobs from '../storage/pg/jobs';
+import { DRAFT_BUILD_JOB, draftBuildHandler } from '../jobs/draft-build';
 import { applyPgMigrations } from '../storage/pg/migrate';
 import { createPgPool } from '../storage/pg/pool';
 import { createDatabase, startPgCluster, type PgCluster } from './support/pg-cluster';
@@ -373,6 +374,24 @@ describe('job claims on PostgreSQL with workers at the same time', () => {
     });
     expect(seen).toEqual([1]);
     expect(await running('bulk')).toBe(1);
+  });
+
+  // The per-user draft-build limit is this claim's per-user limit (jobs/draft-build.ts perUser, enforced only when a
+  // worker claims a build; submitting a draft only enqueues): with the handler's own limits, several users' builds
+  // run side by side and never two of one user's.
+  it('draft builds with the handler\'s limits: 8 workers, 3 users with 5 builds each: one running per user', async () => {
+    const spec = draftBuildHandler({ fetchOptions: { allowPrivate: false, userAgent: 'test' }, logoBaseUrl: 'http://127.0.0.1/logos' });
+    expect([spec.concurrency, spec.perUser]).toEqual([4, 1]);
+    for (let i = 0; i < 15; i++) await pgJobs.insertJob(pool, job({ kind: DRAFT_BUILD_JOB, userId: 100 + (i % 3) }));
+    const limits = { kind: DRAFT_BUILD_JOB, kindLimit: spec.concurrency!, userLimit: spec.perUser! };
+    const claimed = await withClients(8, async (client) => {
+      const mine: number[] = [];
+      for (let j = await pgJobs.claimJob(client, claimQ(limits)); j; j = await pgJobs.claimJob(client, claimQ(limits))) mine.push(j.userId!);
+      return mine;
+    });
+    expect(claimed.flat().sort()).toEqual([100, 101, 102]);
+    const { rows } = await pool.query("SELECT user_id, count(*) AS n FROM jobs WHERE status = 'running' GROUP BY user_id ORDER BY user_id");
+    expect(rows).toEqual([{ user_id: 100, n: 1 }, { user_id: 101, n: 1 }, { user_id: 102, n: 1 }]);
   });
 
   it('a claim passes over a job another transaction holds, and one kind\'s claim lock does not hold up another kind', async () => {

@@ -2,8 +2,10 @@ import type Database from 'better-sqlite3';
 import type { Db } from '../db';
 import { getNumberSetting } from './settings';
 import { statusesMovingTo } from '../../domain/listing-status';
-import type { FreeQueueSettings } from '../../domain/free-plan';
+import { chooseFreeWeek, freeQueueWindow, type FreeQueueSettings } from '../../domain/free-plan';
+import { mondayOf } from '../../domain/weeks';
 import { preparedFor } from '../prepared';
+import { withTransaction } from '../write-lock';
 
 // The free plan's storage: the queue's weekly counts, the badge checks, and the status moves the jobs make.
 // Every move is a conditional UPDATE guarded by the statuses domain/listing-status allows, so a listing that
@@ -52,6 +54,26 @@ export function freeLaunchesByWeek(db: Db, weeks: string[]): Map<string, number>
 // True when the listing moved to awaiting_badge in that week (false: its status no longer allows it).
 export const queueFreeListing = (db: Db, id: number, week: string, at: string): boolean =>
   statements(db).queue.run({ id, week, at }).changes === 1;
+
+// What choosing the free plan did: queued in a week; refused, every week of the window being full; or nothing,
+// the listing's status no longer allowing it (it moved meanwhile).
+export type FreeWeekClaim = { outcome: 'queued'; week: string } | { outcome: 'full'; reason: string } | { outcome: 'status_changed' };
+
+// Queues a listing in the first week of the free-queue window with room (domain/free-plan chooseFreeWeek).
+// Counting the weeks' places and taking one happen in one BEGIN IMMEDIATE transaction, so two listings never take
+// the last place: SQLite has one writer at a time. `alsoInTransaction` runs inside it once queued (the first badge
+// check's job), so both commit or neither. storage/pg/free-plan.ts is the PostgreSQL counterpart.
+export function claimFreeLaunchWeek(db: Db, id: number, now: Date, alsoInTransaction: (week: string) => void = () => {}): FreeWeekClaim {
+  return withTransaction(db, (): FreeWeekClaim => {
+    const settings = freeQueueSettings(db);
+    const current = mondayOf(now);
+    const choice = chooseFreeWeek(current, settings, freeLaunchesByWeek(db, freeQueueWindow(current, settings)));
+    if (choice.week === null) return { outcome: 'full', reason: choice.reason };
+    if (!queueFreeListing(db, id, choice.week, now.toISOString())) return { outcome: 'status_changed' };
+    alsoInTransaction(choice.week);
+    return { outcome: 'queued', week: choice.week };
+  });
+}
 
 export const badgeSubject = (db: Db, id: number): BadgeSubject | undefined => statements(db).subject.get(id) as BadgeSubject | undefined;
 

@@ -1,12 +1,10 @@
 import { z } from 'zod';
 import { defineTool } from '../define';
 import { ToolError } from '../errors';
-import { withTransaction } from '../../storage/db';
 import { listingIdParam, ownedListing } from './owned';
 import { badgeEmbed } from './owner-view';
-import { chooseFreeWeek, freePlanRefusal, freeQueueWindow } from '../../domain/free-plan';
-import { mondayOf } from '../../domain/weeks';
-import { freeLaunchesByWeek, freeQueueSettings, queueFreeListing } from '../../storage/queries/free-plan';
+import { freePlanRefusal } from '../../domain/free-plan';
+import { claimFreeLaunchWeek } from '../../storage/queries/free-plan';
 
 export const choose_free_listing = defineTool({
   name: 'choose_free_listing',
@@ -34,18 +32,11 @@ export const choose_free_listing = defineTool({
     const row = ownedListing(ctx, input.listing_id);
     const refusal = freePlanRefusal({ id: row.id, status: row.status, launchWeek: row.launch_week });
     if (refusal) throw new ToolError('conflict', refusal);
-    const now = ctx.clock.now();
-    const at = now.toISOString();
-    // Counting the week's places and taking one happen in one transaction, so two listings never take the last place.
-    const week = withTransaction(ctx.db, () => {
-      const settings = freeQueueSettings(ctx.db);
-      const current = mondayOf(now);
-      const choice = chooseFreeWeek(current, settings, freeLaunchesByWeek(ctx.db, freeQueueWindow(current, settings)));
-      if (choice.week === null) throw new ToolError('conflict', choice.reason);
-      if (!queueFreeListing(ctx.db, row.id, choice.week, at)) throw new ToolError('conflict', `Listing ${row.id} changed status meanwhile; read it again with get_my_listing.`);
-      ctx.jobs.enqueueBadgeCheck(ctx, row.id); // the first check runs now; the hourly sweep repeats it
-      return choice.week;
-    });
+    // The first badge check is queued with the place (the first check runs now; the hourly sweep repeats it).
+    const claim = claimFreeLaunchWeek(ctx.db, row.id, ctx.clock.now(), () => ctx.jobs.enqueueBadgeCheck(ctx, row.id));
+    if (claim.outcome === 'full') throw new ToolError('conflict', claim.reason);
+    if (claim.outcome === 'status_changed') throw new ToolError('conflict', `Listing ${row.id} changed status meanwhile; read it again with get_my_listing.`);
+    const week = claim.week;
     const badge = badgeEmbed(ctx, row);
     return {
       listing_id: row.id, status: 'awaiting_badge' as const, plan: 'free' as const, launch_week: week, homepage: row.url, ...badge,

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type pg from 'pg';
+import { openDb, type Db } from '../storage/db';
+import * as lite from '../storage/queries/idempotency';
+import { IDEMPOTENCY_LEASE_MS, type Claim, type IdempotencyRow } from '../storage/queries/idempotency';
+import * as pgIdem from '../storage/pg/idempotency';
+import type { PgQueryable } from '../storage/pg/jobs';
+import { applyPgMigrations } from '../storage/pg/migrate';
+import { createPgPool } from '../storage/pg/pool';
+import { createDatabase, startPgCluster, type PgCluster } from './support/pg-cluster';
+
+// Idempotency keys, one contract for both engines: SQLite (storage/queries/idempotency.ts) and PostgreSQL
+// (storage/pg/idempotency.ts) give the same results for the same calls. Then what only PostgreSQL has to prove, with
+// requests on separate connections at the same time: one owner per key, and one taker of a dead claim.
+
+const TTL = 24 * 60 * 60 * 1000;
+const ACTOR = 'user:1';
+
+type Store = {
+  claim(key: string, hash: string, now: Date, o?: { operation?: string; actor?: string; ttl?: number }): Promise<Claim>;
+  finish(key: string, status: number, body: string, actor?: string): Promise<void>;
+  release(key: string, actor?: string): Promise<void>;
+  purge(now: Date): Promise<number>;
+  rows(): Promise<(IdempotencyRow & { actor: string; key: string })[]>;
+  reset(): Promise<void>;
+};
+
+const ALL = 'SELECT actor, key, operation, request_hash, state, status, response, created_at, expires_at FROM idempotency_keys ORDER BY actor, key';
+
+const sqliteStore = (db: Db): Store => ({
+  claim: async (key, hash, now, o = {}) => lite.claimIdempotencyKey(db, o.actor ?? ACTOR, key, o.operation ?? 'create_checkout', hash, now, o.ttl ?? TTL),
+  finish: async (key, status, body, actor = ACTOR) => lite.finishIdempotencyKey(db, actor, key, status, body),
+  release: async (key, actor = ACTOR) => lite.releaseIdempotencyKey(db, actor, key),
+  purge: async (now) => lite.purgeExpiredIdempotencyKeys(db, now),
+  rows: async () => db.sqlite.prepare(ALL).all() as never,
+  reset: async () => void db.sqlite.exec('DELETE FROM idempotency_keys'),
+});
+
+const pgStore = (db: PgQueryable): Store => ({
+  claim: (key, hash, now, o = {}) => pgIdem.claimIdempotencyKey(db, o.actor ?? ACTOR, key, o.operation ?? 'create_checkout', hash, now, o.ttl ?? TTL),
+  finish: (key, status, body, actor = ACTOR) => pgIdem.finishIdempotencyKey(db, actor, key, status, body),
+  release: (key, actor = ACTOR) => pgIdem.releaseIdempotencyKey(db, actor, key),
+  purge: (now) => pgIdem.purgeExpiredIdempotencyKeys(db, now),
+  rows: async () => (await db.query(ALL)).rows,
+  reset: async () => void (await db.query('TRUNCATE idempotency_keys')),
+});
+
+let cluster: PgCluster;
+let pool: pg.Pool;
+let dir: string;
+let sqlite: Db;
+const stores: Record<string, Store> = {};
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'idem-store-'));
+  sqlite = openDb(join(dir, 'idem.db'));
+  stores.sqlite = sqliteStore(sqlite);
+  cluster = await startPgCluster();
+  pool = createPgPool(await createDatabase(cluster.url, 'idem_store'), { max: 20 });
+  await applyPgMigrations(pool);
+  stores.postgres = pgStore(pool);
+});
+afterAll(async () => {
+  await pool?.end();
+  await cluster?.stop();
+  sqlite?.sqlite.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+// Seconds after a fixed start.
+const at = (seconds: number) => new Date(Date.UTC(2026, 10, 18, 12, 0, 0) + seconds * 1000);
+const LEASE_S = IDEMPOTENCY_LEASE_MS / 1000;
+
+describe.each(['sqlite', 'postgres'])('idempotency key contract: %s', (engine) => {
+  let s: Store;
+  beforeAll(() => {
+    s = stores[engine];
+  });
+  beforeEach(async () => {
+    await s.reset();
+  });
+
+  it('claims a new key, says busy while it runs, then replays the stored outcome', async () => {
+    expect(await s.claim('k1', 'h1', at(0))).toEqual({ kind: 'new' });
+    expect(await s.rows()).toEqual([{
+      actor: ACTOR, key: 'k1', operation: 'create_checkout', request_hash: 'h1', state: 'in_progress', status: null, response: null,
+      created_at: at(0).toISOString(), expires_at: new Date(at(0).getTime() + TTL).toISOString(),
+    }]);
+    expect(await s.claim('k1', 'h1', at(1))).toEqual({ kind: 'busy' });
+    await s.finish('k1', 201, '{"id":7}');
+    const replay = await s.claim('k1', 'h1', at(2));
+    expect(replay).toEqual({
+      kind: 'replay',
+      row: { operation: 'create_checkout', request_hash: 'h1', state: 'done', status: 201, response: '{"id":7}',
+        created_at: at(0).toISOString(), expires_at: new Date(at(0).getTime() + TTL).toISOString() },
+    });
+    // A finished request is replayed for as long as the TTL, long after the in-progress lease.
+    expect((await s.claim('k1', 'h1', at(LEASE_S * 10))).kind).toBe('replay');
+  });
+
+  it('refuses the key reused with another request hash or another operation, running or done', async () => {
+    await s.claim('k1', 'h1', at(0));
+    expect(await s.claim('k1', 'h2', at(1))).toEqual({ kind: 'mismatch' });
+    expect(await s.claim('k1', 'h1', at(1), { operation: 'other_tool' })).toEqual({ kind: 'mismatch' });
+    await s.finish('k1', 201, '{}');
+    expect(await s.claim('k1', 'h2', at(2))).toEqual({ kind: 'mismatch' });
+    expect((await s.rows())[0]).toMatchObject({ request_hash: 'h1', state: 'done' });
+  });
+
+  it('keeps keys per actor', async () => {
+    expect(await s.claim('k1', 'h1', at(0))).toEqual({ kind: 'new' });
+    expect(await s.claim('k1', 'h2', at(0), { actor: 'user:2' })).toEqual({ kind: 'new' });
+    expect((await s.rows()).map((r) => [r.actor, r.request_hash])).toEqual([['user:1', 'h1'], ['user:2', 'h2']]);
+  });
+
+  it('frees an expired key for a new request, even a different one', async () => {
+    await s.claim('k1', 'h1', at(0), { ttl: 10_000 });
+    await s.finish('k1', 201, '{"old":true}');
+    expect((await s.claim('k1', 'h2', at(9.999))).kind).toBe('mismatch');
+    expect(await s.claim('k1', 'h2', at(10))).toEqual({ kind: 'new' }); // expires_at <= now
+    expect((await s.rows())[0]).toMatchObject({ request_hash: 'h2', state: 'in_progress', status: null, response: null, created_at: at(10).toISOString() });
+  });
+
+  it('takes over a claim left in progress longer than the lease (its request died)', async () => {
+    await s.claim('k1', 'h1', at(0));
+    expect(await s.claim('k1', 'h1', at(LEASE_S - 0.001))).toEqual({ kind: 'busy' });
+    expect(await s.claim('k1', 'h1', at(LEASE_S))).toEqual({ kind: 'new' });
+    expect((await s.rows())[0]).toMatchObject({ state: 'in_progress', created_at: at(LEASE_S).toISOString() });
+    expect(await s.claim('k1', 'h1', at(LEASE_S + 1))).toEqual({ kind: 'busy' }); // the new claim's lease
+  });
+
+  it('releases a key so the client may retry, and purges expired keys only', async () => {
+    await s.claim('k1', 'h1', at(0));
+    await s.release('k1');
+    expect(await s.rows()).toEqual([]);
+    expect(await s.claim('k1', 'h2', at(1))).toEqual({ kind: 'new' });
+    await s.claim('k2', 'h', at(0), { ttl: 5_000 });
+    await s.claim('k3', 'h', at(0), { ttl: 20_000 });
+    expect(await s.purge(at(4))).toBe(0);
+    expect(await s.purge(at(5))).toBe(1);
+    expect((await s.rows()).map((r) => r.key)).toEqual(['k1', 'k3']);
+  });
+});
+
+it('gives the same transcript on SQLite and PostgreSQL', async () => {
+  const script = async (s: Store) => {
+    await s.reset();
+    const out: unknown[] = [];
+    for (let i = 0; i < 40; i++) {
+      const key = `k${i % 5}`;
+      const now = at(i * 17);
+      out.push(await s.claim(key, `h${i % 3 === 0 ? 1 : 2}`, now, { ttl: 200_000 }));
+      if (i % 4 === 1) await s.finish(key, 200 + i, JSON.stringify({ i }));
+      if (i % 7 === 3) await s.release(key);
+      if (i % 9 === 0) out.push(await s.purge(now));
+    }
+    out.push(await s.rows());
+    return out;
+  };
+  const onSqlite = await script(stores.sqlite);
+  expect(new Set(onSqlite.map((c) => (c as Claim).kind)).size).toBeGreaterThanOrEqual(4); // new, busy, replay, mismatch
+  expect(await script(stores.postgres)).toEqual(onSqlite);
+});
+
+describe('idempotency keys on PostgreSQL with requests at the same time', () => {
+  beforeEach(async () => {
+    await pool.query('TRUNCATE idempotency_keys');
+  });
+
+  // n clients, each its own connection, all connected before any starts.
+  async function withClients<T>(n: number, work: (client: pg.PoolClient, i: number) => Promise<T>): Promise<T[]> {
+    const clients = await Promise.all(Array.from({ length: n }, () => pool.connect()));
+    try {
+      return await Promise.all(clients.map((c, i) => work(c, i)));
+    } finally {
+      for (const c of clients) c.release();
+    }
+  }
+
+  it('10 claims of one key at the same time: exactly one owner, the others see it in progress', async () => {
+    const claims = await withClients(10, (c) => pgIdem.claimIdempotencyKey(c, ACTOR, 'same', 'create_checkout', 'h', at(0), TTL));
+    expect(claims.filter((c) => c.kind === 'new')).toHaveLength(1);
+    expect(claims.filter((c) => c.kind === 'busy')).toHaveLength(9);
+    expect((await pool.query('SELECT count(*) AS n FROM idempotency_keys')).rows[0].n).toBe(1);
+  });
+
+  it('10 claims racing the owner storing its outcome: one owner, the rest busy or replaying the stored outcome', async () => {
+    const claims = await withClients(10, async (c, i) => {
+      const claim = await pgIdem.claimIdempotencyKey(c, ACTOR, 'same', 'create_checkout', 'h', at(i), TTL);
+      if (claim.kind === 'new') await pgIdem.finishIdempotencyKey(c, ACTOR, 'same', 201, '{"order":1}');
+      return claim;
+    });
+    expect(claims.filter((c) => c.kind === 'new')).toHaveLength(1);
+    for (const c of claims.filter((c) => c.kind !== 'new')) {
+      if (c.kind === 'replay') expect(c.row).toMatchObject({ status: 201, response: '{"order":1}' });
+      else expect(c.kind).toBe('busy');
+    }
+    // Afterwards every caller is replayed the one outcome.
+    expect(await pgIdem.claimIdempotencyKey(pool, ACTOR, 'same', 'create_checkout', 'h', at(20), TTL)).toMatchObject({ kind: 'replay', row: { status: 201 } });
+  });
+
+  it.each([
+    ['in progress past its lease (a dead request)', LEASE_S, TTL],
+    ['expired', 11, 10_000],
+  ])('a claim %s is taken over by exactly one of 10 callers at the same time', async (_, afterSeconds, ttl) => {
+    expect(await pgIdem.claimIdempotencyKey(pool, ACTOR, 'k', 'create_checkout', 'old', at(0), ttl)).toEqual({ kind: 'new' });
+    // Different hashes, so whoever lost sees the winner's claim (mismatch), never the old one.
+    const claims = await withClients(10, (c, i) => pgIdem.claimIdempotencyKey(c, ACTOR, 'k', 'create_checkout', `h${i}`, at(afterSeconds), TTL));
+    const winners = claims.flatMap((c, i) => (c.kind === 'new' ? [i] : []));
+    expect(winners).toHaveLength(1);
+    expect(claims.filter((c) => c.kind === 'mismatch')).toHaveLength(9);
+    const { rows } = await pool.query('SELECT request_hash, state, created_at FROM idempotency_keys');
+    expect(rows).toEqual([{ request_hash: `h${winners[0]}`, state: 'in_progress', created_at: at(afterSeconds).toISOString() }]);
+  });
+
+  it('a claim racing a release of the live claim claims the key or sees it busy, never fails', async () => {
+    for (let round = 0; round < 20; round++) {
+      await pool.query('TRUNCATE idempotency_keys');
+      await pgIdem.claimIdempotencyKey(pool, ACTOR, 'k', 'op', 'h', at(0), TTL);
+      const [, claim] = await withClients(2, (c, i) => (i === 0
+        ? pgIdem.releaseIdempotencyKey(c, ACTOR, 'k').then(() => undefined)
+        : pgIdem.claimIdempotencyKey(c, ACTOR, 'k', 'op', 'h', at(1), TTL)));
+      expect(['new', 'busy']).toContain(claim!.kind);
+    }
+  });
+});
