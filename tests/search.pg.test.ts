@@ -22,8 +22,9 @@ import { FIXTURE_LISTINGS, FIXTURE_VOTES, NOW, THIS_MONDAY } from './fixtures/se
 // Relevance differences that remain (storage/pg/search.ts, `rank`): ts_rank has no inverse document frequency, normalises
 // by the whole listing's word count rather than per column, counts repeats differently from bm25's saturation, and
 // on a query of several words rewards the words standing close together. So among listings bm25 scores differently,
-// the order may differ; that is why the tie check below is made on one-word queries and on the two-word groups built
-// with the words in the same places.
+// the order may differ. The tie check below runs on every text query of the table and holds there because the listings
+// bm25 ties have the same words in the same places; two listings bm25 ties on a two-word query whose words stand at
+// different distances would be ordered by that distance on PostgreSQL, not by votes.
 
 let cluster: PgCluster;
 let pool: pg.Pool;
