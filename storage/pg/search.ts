@@ -1,0 +1,213 @@
+import type pg from 'pg';
+import { Lru, VocabIndex, type VocabEntry } from '../../domain/fuzzy';
+import { caseVariants, planWords, tokenise, type Vocabulary, type WordPlan } from '../../domain/search-query';
+import type { IdPage, SearchQuery } from '../queries/search';
+
+// Listing search on PostgreSQL, the counterpart of storage/queries/search.ts with the same inputs, results and
+// totals. The text side uses PostgreSQL's own tools (migration 0001_search.sql): the typo vocabulary is read from the
+// listings_fts_vocab view (ts_stat), typed words become candidates through the same domain code (planWords), and the
+// candidates a tsquery matched against the GIN-indexed listing_search_vector(...) expression, ranked by ts_rank.
+//
+// SearchQuery.match holds, here, the tsquery text tsQueryFor gives (SQLite's holds an FTS5 MATCH expression): both
+// are made from the same WordPlan, so the words, typo candidates and prefix are the same on both engines.
+//
+// What still differs from SQLite's bm25 ranking (tests/search.pg.test.ts): see `rank` below.
+
+type Queryable = Pick<pg.Pool, 'query'>;
+
+// ts_rank's weights in the order {D, C, B, A}: description 1, keywords 3, tagline 5, name 10 (the migration's A–D
+// letters and bm25's column weights in storage/queries/search.ts), scaled to ts_rank's 0..1.
+//
+// Normalisation 1 divides by 1 + log2(the listing's word count), standing in for bm25's length normalisation, so
+// that listings bm25 scores equal (same column lengths and word counts) score equal here too and fall to votes, id.
+// Remaining differences from bm25(listings_fts, 10, 5, 1, 3):
+// - no inverse document frequency: bm25 ranks a match of a rare word (or rare typo candidate) above one of a common
+//   word; ts_rank weighs every query term alike;
+// - length: bm25 normalises each column by that column's average length, ts_rank the whole listing by its word count;
+// - repeats: bm25 saturates term frequency (k1 = 1.2), ts_rank adds 1/n² for the n-th occurrence;
+// - several words (an & query): ts_rank (calc_rank_and) also rewards the words standing close together, which bm25
+//   ignores, so listings bm25 ties on a two-word query may be ordered by proximity here rather than by votes.
+// So the same listings match, and a name match still ranks above a description-only one, but the order among matches
+// bm25 scores differently may differ.
+const rank = (tsquery: string) => `ts_rank('{0.1, 0.3, 0.5, 1.0}', ${vectorOf('l')}, to_tsquery('listing_search', ${tsquery}), 1)`;
+
+// Exactly the expression of the GIN index listings_search, so the planner can use it.
+function vectorOf(alias: string): string {
+  return `listing_search_vector(${alias}.name, ${alias}.tagline, ${alias}.description, ${alias}.keywords)`;
+}
+
+const BY_VOTES = 'l.votes_count DESC, l.launched_at DESC NULLS LAST, l.id DESC';
+
+// --- Vocabulary for typo tolerance ---------------------------------------------------------------------
+// Built once per pool from listings_fts_vocab (ts_stat reads every listing), then kept current by following
+// search_terms_log, as the SQLite side does: before each use, the terms of the listings written since are added. The
+// new terms are taken from listing_search_vector, so they are folded exactly as the index folds them (unaccent, not
+// JavaScript's NFKD). Terms that disappear stay until the next full build: a stale candidate matches nothing. A pool
+// far behind the log, or behind what it holds (a database reset), or whose log was pruned past it, builds afresh.
+type VocabState = { index: VocabIndex; logSeen: number; nearest: Lru<string, string[]> };
+type PerPool = { vocab?: VocabState; refreshing: Promise<void> };
+const perPool = new WeakMap<Queryable, PerPool>();
+const LOG_CATCH_UP = 5000;
+
+function state(pool: Queryable): PerPool {
+  let s = perPool.get(pool);
+  if (!s) perPool.set(pool, (s = { refreshing: Promise.resolve() }));
+  return s;
+}
+
+async function logBounds(pool: Queryable): Promise<{ first: number; last: number }> {
+  const { rows } = await pool.query<{ first: number; last: number }>(
+    'SELECT coalesce(min(id), 0) AS first, coalesce(max(id), 0) AS last FROM search_terms_log');
+  return rows[0];
+}
+
+async function buildVocabulary(pool: Queryable, logSeen: number): Promise<VocabState> {
+  const { rows } = await pool.query<VocabEntry>('SELECT term, doc FROM listings_fts_vocab');
+  return { index: new VocabIndex(rows), logSeen, nearest: new Lru(2000) };
+}
+
+async function refresh(pool: Queryable, s: PerPool): Promise<void> {
+  const { first, last } = await logBounds(pool);
+  const v = s.vocab;
+  if (!v || last < v.logSeen || last - v.logSeen > LOG_CATCH_UP || first > v.logSeen + 1) {
+    // The log position is read before the vocabulary: a change in between is read again next time, never missed.
+    if (!v || last !== v.logSeen) s.vocab = await buildVocabulary(pool, last);
+    return;
+  }
+  if (last === v.logSeen) return;
+  const { rows } = await pool.query<{ term: string }>(`SELECT DISTINCT t AS term
+    FROM search_terms_log g JOIN listings l ON l.id = g.listing_id, unnest(tsvector_to_array(${vectorOf('l')})) t
+    WHERE g.id > $1 AND g.id <= $2`, [v.logSeen, last]);
+  let added = false;
+  for (const { term } of rows) added = v.index.add(term) || added;
+  if (added) v.nearest.clear();
+  v.logSeen = last;
+}
+
+// One refresh at a time per pool: searches made meanwhile wait for it rather than each reading the vocabulary.
+async function vocabulary(pool: Queryable): Promise<Vocabulary> {
+  const s = state(pool);
+  s.refreshing = s.refreshing.catch(() => {}).then(() => refresh(pool, s));
+  await s.refreshing;
+  const { index, nearest } = s.vocab!;
+  return {
+    has: (term) => index.has(term),
+    nearest(word, max, limit) {
+      const key = `${word}|${max}|${limit}`;
+      let found = nearest.get(key);
+      if (!found) nearest.set(key, (found = index.nearest(word, max, limit)));
+      return found;
+    },
+  };
+}
+
+// --- Typed text → tsquery --------------------------------------------------------------------------------
+// Every term is a quoted tsquery lexeme, so nothing a user types is read as query syntax (&, |, !, <->, :*).
+const quoteLexeme = (term: string): string => `'${term.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+
+// `|` between a word's candidates, `:*` on the last word's prefix, `&` between words: the shape of
+// domain/search-query.ts's buildMatchExpression. The text goes through to_tsquery('listing_search', …), which folds
+// each term as the index folds text (a typed "søren" matches the indexed "soren").
+export function buildTsQuery(plans: WordPlan[]): string | null {
+  if (plans.length === 0) return null;
+  return plans
+    .map((p) => {
+      const alts = p.terms.map(quoteLexeme);
+      if (p.prefix) alts.push(`${quoteLexeme(p.word)}:*`);
+      return alts.length === 1 ? alts[0] : `(${alts.join(' | ')})`;
+    })
+    .join(' & ');
+}
+
+// Typed text → tsquery text over the current vocabulary (null when nothing searchable was typed): what
+// matchExpression is for SQLite; its result goes in SearchQuery.match.
+export async function tsQueryFor(pool: Queryable, q: string | undefined): Promise<string | null> {
+  if (!q) return null;
+  const words = tokenise(q);
+  if (words.length === 0) return null;
+  return buildTsQuery(planWords(words, await vocabulary(pool)));
+}
+
+// --- Filters and order -----------------------------------------------------------------------------------
+// The SQL of storage/queries/search.ts: COLLATE NOCASE becomes lower() on both sides, json_each an int[] parameter.
+// `tsquery` is the placeholder of the tsquery text, for the rank to name it too.
+type Built = { where: string; params: unknown[]; tsquery: string | null };
+
+function filters(q: SearchQuery): Built {
+  const params: unknown[] = [];
+  const p = (value: unknown) => `$${params.push(value)}`;
+  const where: string[] = [];
+  if (q.status === 'live') where.push(`l.status = 'live'`);
+  else where.push(`l.status = 'scheduled'`, `l.launch_week >= ${p(q.thisMonday)}`);
+  const tsquery = q.match ? p(q.match) : null;
+  if (tsquery) where.push(`${vectorOf('l')} @@ to_tsquery('listing_search', ${tsquery})`);
+  // Any of the listing's categories (primary or paid extra) counts as being in the category.
+  if (q.categoryIds) where.push(`l.id IN (SELECT listing_id FROM listing_categories WHERE category_id = ANY(${p(q.categoryIds)}::int[]))`);
+  if (q.stage) where.push(`lower(l.stage) = lower(${p(q.stage)})`);
+  // The case variants keep the lookup on the plain country index, as on SQLite.
+  if (q.country) where.push(`l.country = ANY(${p(caseVariants(q.country))}::text[])`);
+  if (q.pricingModel) where.push(`lower(l.pricing_model) = lower(${p(q.pricingModel)})`);
+  if (q.domain) where.push(`l.domain = ${p(q.domain)}`);
+  return { where: where.join(' AND '), params, tsquery };
+}
+
+// SQLite sorts NULL first ascending, so last descending: NULLS LAST keeps that (PostgreSQL's default is the reverse).
+function orderBy(q: SearchQuery): string {
+  switch (q.sort) {
+    case 'newest': return q.status === 'live' ? 'l.launched_at DESC NULLS LAST, l.id DESC' : 'l.created_at DESC, l.id DESC';
+    case 'most_viewed': return 'l.views_count DESC, l.votes_count DESC, l.id DESC';
+    case 'most_followed': return 'l.follows_count DESC, l.votes_count DESC, l.id DESC';
+    default: return BY_VOTES; // relevance without text, votes (trending: see trendingPage)
+  }
+}
+
+type PageRow = { total: number; ids: number[] };
+
+// One statement, so the page and its total come from one snapshot; each part keeps its own plan (the page may stop
+// after `limit` rows of an index, the count reads all).
+async function plainPage(pool: Queryable, q: SearchQuery): Promise<IdPage> {
+  const f = filters(q);
+  const limit = `$${f.params.push(q.limit)}`;
+  const offset = `$${f.params.push(q.offset)}`;
+  const sql = q.sort === 'relevance' && f.tsquery
+    // Ranked text search scores every match anyway: score once, count and page the same rows. Ties (equal rank) go
+    // to the most voted listing, then the newest id, as SQLite's `ORDER BY score, votes DESC, id DESC`.
+    ? `WITH m AS (SELECT l.id, l.votes_count AS votes, ${rank(f.tsquery)} AS score FROM listings l WHERE ${f.where})
+       SELECT (SELECT count(*) FROM m)::int AS total,
+         array(SELECT id FROM m ORDER BY score DESC, votes DESC, id DESC LIMIT ${limit} OFFSET ${offset}) AS ids`
+    : `SELECT (SELECT count(*) FROM listings l WHERE ${f.where})::int AS total,
+         array(SELECT l.id FROM listings l WHERE ${f.where} ORDER BY ${orderBy(q)} LIMIT ${limit} OFFSET ${offset}) AS ids`;
+  const { rows } = await pool.query<PageRow>(sql, f.params);
+  return { ids: rows[0].ids, total: rows[0].total };
+}
+
+// Trending: Σ 0.5^(age_hours / half_life) over the votes of the window (domain/ranking.ts), as SQLite computes it:
+// unixepoch() there gives whole seconds, hence floor(). Listings with such votes come first by score; the rest
+// follow by all-time votes.
+async function trendingPage(pool: Queryable, q: SearchQuery): Promise<IdPage> {
+  const f = filters(q);
+  const p = (value: unknown) => `$${f.params.push(value)}`;
+  const nowSec = p(Date.parse(q.trending.now) / 1000);
+  const since = p(q.trending.since);
+  const halfLife = p(q.trending.halfLifeHours);
+  const limit = p(q.limit);
+  const offset = p(q.offset);
+  const sql = `WITH sc AS (
+      SELECT listing_id, sum(power(0.5, greatest(0.0, (${nowSec}::float8 - floor(extract(epoch FROM created_at::timestamptz))::float8) / 3600.0)
+        / ${halfLife}::float8)) AS score
+      FROM votes WHERE created_at >= ${since} GROUP BY listing_id),
+    scored AS (SELECT l.id, sc.score, l.votes_count, l.launched_at FROM sc JOIN listings l ON l.id = sc.listing_id WHERE ${f.where})
+    SELECT (SELECT count(*) FROM listings l WHERE ${f.where})::int AS total,
+      (SELECT count(*) FROM scored)::int AS scored_total,
+      array(SELECT id FROM scored l ORDER BY l.score DESC, ${BY_VOTES} LIMIT ${limit} OFFSET ${offset}) AS ids,
+      array(SELECT l.id FROM listings l WHERE ${f.where}
+        AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.listing_id = l.id AND v.created_at >= ${since})
+        ORDER BY ${BY_VOTES} LIMIT ${limit} OFFSET greatest(0, ${offset} - (SELECT count(*) FROM scored))) AS rest`;
+  const { rows } = await pool.query<PageRow & { rest: number[] }>(sql, f.params);
+  const { total, ids, rest } = rows[0];
+  return { ids: [...ids, ...rest].slice(0, q.limit), total };
+}
+
+export function searchListingIdsPg(pool: Queryable, q: SearchQuery): Promise<IdPage> {
+  return q.sort === 'trending' ? trendingPage(pool, q) : plainPage(pool, q);
+}
