@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { openDb, type Db } from '../storage/db';
+import type { Db } from '../storage/db';
 import * as lite from '../storage/queries/free-plan';
 import type { FreeWeekClaim } from '../storage/queries/free-plan';
 import { setSetting } from '../storage/queries/settings';
 import * as pgFree from '../storage/pg/free-plan';
-import { applyPgMigrations } from '../storage/pg/migrate';
-import { createPgPool } from '../storage/pg/pool';
-import { createDatabase, startPgCluster, type PgCluster } from './support/pg-cluster';
+import { bothEngines } from './support/both-engines';
 
 // Choosing the free plan's launch week, one contract for both engines: SQLite (storage/queries/free-plan.ts) and
 // PostgreSQL (storage/pg/free-plan.ts) choose the same weeks for the same requests. Then what only PostgreSQL has
@@ -62,26 +57,13 @@ const pgStore = (pool: pg.Pool): Store => ({
   reset: async () => void (await pool.query('TRUNCATE listings, settings RESTART IDENTITY CASCADE')),
 });
 
-let cluster: PgCluster;
+const env = bothEngines('free_plan_store', { sqlite: sqliteStore, postgres: pgStore }, { poolMax: 25 });
+const stores = env.stores;
 let pool: pg.Pool;
-let dir: string;
 let sqlite: Db;
-const stores: Record<string, Store> = {};
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'free-plan-store-'));
-  sqlite = openDb(join(dir, 'free.db'));
-  stores.sqlite = sqliteStore(sqlite);
-  cluster = await startPgCluster();
-  pool = createPgPool(await createDatabase(cluster.url, 'free_plan_store'), { max: 25 });
-  await applyPgMigrations(pool);
-  stores.postgres = pgStore(pool);
-});
-afterAll(async () => {
-  await pool?.end();
-  await cluster?.stop();
-  sqlite?.sqlite.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+beforeAll(() => {
+  pool = env.pool;
+  sqlite = env.sqlite;
 });
 
 // Wednesday 18 November 2026: its week's Monday is 2026-11-16.

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { openDb, type Db } from '../storage/db';
+import type { Db } from '../storage/db';
 import * as lite from '../storage/queries/idempotency';
 import { IDEMPOTENCY_LEASE_MS, type Claim, type IdempotencyRow } from '../storage/queries/idempotency';
 import * as pgIdem from '../storage/pg/idempotency';
 import type { PgQueryable } from '../storage/pg/jobs';
-import { applyPgMigrations } from '../storage/pg/migrate';
-import { createPgPool } from '../storage/pg/pool';
-import { createDatabase, startPgCluster, type PgCluster } from './support/pg-cluster';
+import { bothEngines } from './support/both-engines';
 
 // Idempotency keys, one contract for both engines: SQLite (storage/queries/idempotency.ts) and PostgreSQL
 // (storage/pg/idempotency.ts) give the same results for the same calls. Then what only PostgreSQL has to prove, with
@@ -48,26 +43,13 @@ const pgStore = (db: PgQueryable): Store => ({
   reset: async () => void (await db.query('TRUNCATE idempotency_keys')),
 });
 
-let cluster: PgCluster;
+const env = bothEngines('idem_store', { sqlite: sqliteStore, postgres: pgStore }, { poolMax: 20 });
+const stores = env.stores;
 let pool: pg.Pool;
-let dir: string;
 let sqlite: Db;
-const stores: Record<string, Store> = {};
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'idem-store-'));
-  sqlite = openDb(join(dir, 'idem.db'));
-  stores.sqlite = sqliteStore(sqlite);
-  cluster = await startPgCluster();
-  pool = createPgPool(await createDatabase(cluster.url, 'idem_store'), { max: 20 });
-  await applyPgMigrations(pool);
-  stores.postgres = pgStore(pool);
-});
-afterAll(async () => {
-  await pool?.end();
-  await cluster?.stop();
-  sqlite?.sqlite.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+beforeAll(() => {
+  pool = env.pool;
+  sqlite = env.sqlite;
 });
 
 // Seconds after a fixed start.

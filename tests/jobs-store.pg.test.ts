@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { openDb, type Db } from '../storage/db';
+import type { Db } from '../storage/db';
 import * as lite from '../storage/queries/jobs';
 import type { Job, NewJob } from '../storage/queries/jobs';
 import * as pgJobs from '../storage/pg/jobs';
 import { DRAFT_BUILD_JOB, draftBuildHandler } from '../jobs/draft-build';
-import { applyPgMigrations } from '../storage/pg/migrate';
-import { createPgPool } from '../storage/pg/pool';
-import { createDatabase, startPgCluster, type PgCluster } from './support/pg-cluster';
+import { bothEngines } from './support/both-engines';
 
 // The job queue's storage, one contract for both engines: SQLite (storage/queries/jobs.ts) and PostgreSQL
 // (storage/pg/jobs.ts) give the same results for the same calls. Then what only PostgreSQL has to prove, with
@@ -66,26 +61,13 @@ const pgStore = (pool: pg.Pool): Store => ({
   reset: async () => void (await pool.query('TRUNCATE jobs RESTART IDENTITY')),
 });
 
-let cluster: PgCluster;
+const env = bothEngines('jobs_store', { sqlite: sqliteStore, postgres: pgStore }, { poolMax: 20 });
+const stores = env.stores;
 let pool: pg.Pool;
-let dir: string;
 let sqlite: Db;
-const stores: Record<string, Store> = {};
-
-beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'jobs-store-'));
-  sqlite = openDb(join(dir, 'jobs.db'));
-  stores.sqlite = sqliteStore(sqlite);
-  cluster = await startPgCluster();
-  pool = createPgPool(await createDatabase(cluster.url, 'jobs_store'), { max: 20 });
-  await applyPgMigrations(pool);
-  stores.postgres = pgStore(pool);
-});
-afterAll(async () => {
-  await pool?.end();
-  await cluster?.stop();
-  sqlite?.sqlite.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
+beforeAll(() => {
+  pool = env.pool;
+  sqlite = env.sqlite;
 });
 
 // Minutes after a fixed start, as the ISO text the Clock gives.

@@ -1,0 +1,34 @@
+import { afterAll, beforeAll } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type pg from 'pg';
+import { openDb, type Db } from '../../storage/db';
+import { applyPgMigrations } from '../../storage/pg/migrate';
+import { createPgPool } from '../../storage/pg/pool';
+import { createDatabase, startPgCluster, type PgCluster } from './pg-cluster';
+
+// For a contract suite that runs the same cases on both engines: a migrated SQLite database on a temp file and a
+// migrated PostgreSQL database on a throwaway cluster, each made into the suite's store once both are up, and
+// removed after the file. `name` names the temp folder and the PostgreSQL database (lower case, digits, _).
+export function bothEngines<S>(name: string, make: { sqlite: (db: Db) => S; postgres: (pool: pg.Pool) => S }, opts: { poolMax?: number } = {}) {
+  const env = { stores: {} as Record<string, S>, sqlite: undefined as unknown as Db, pool: undefined as unknown as pg.Pool };
+  let cluster: PgCluster | undefined;
+  let dir: string | undefined;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), `${name}-`));
+    env.sqlite = openDb(join(dir, `${name}.db`));
+    env.stores.sqlite = make.sqlite(env.sqlite);
+    cluster = await startPgCluster();
+    env.pool = createPgPool(await createDatabase(cluster.url, name), { max: opts.poolMax ?? 20 });
+    await applyPgMigrations(env.pool);
+    env.stores.postgres = make.postgres(env.pool);
+  });
+  afterAll(async () => {
+    await env.pool?.end();
+    await cluster?.stop();
+    env.sqlite?.sqlite.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return env;
+}
