@@ -5,7 +5,7 @@ import * as lite from '../storage/queries/free-plan';
 import type { FreeWeekClaim } from '../storage/queries/free-plan';
 import { setSetting } from '../storage/queries/settings';
 import * as pgFree from '../storage/pg/free-plan';
-import { bothEngines } from './support/both-engines';
+import { bothEngines, withClients } from './support/both-engines';
 
 // Choosing the free plan's launch week, one contract for both engines: SQLite (storage/queries/free-plan.ts) and
 // PostgreSQL (storage/pg/free-plan.ts) choose the same weeks for the same requests. Then what only PostgreSQL has
@@ -158,15 +158,6 @@ describe('free launch weeks on PostgreSQL with listings choosing at the same mom
     await stores.postgres.reset();
   });
 
-  // n clients, each its own connection, all connected before any starts.
-  async function withClients<T>(n: number, work: (client: pg.PoolClient, i: number) => Promise<T>): Promise<T[]> {
-    const clients = await Promise.all(Array.from({ length: n }, () => pool.connect()));
-    try {
-      return await Promise.all(clients.map((c, i) => work(c, i)));
-    } finally {
-      for (const c of clients) c.release();
-    }
-  }
   // Holds each transaction open a moment after taking its place, as the badge check's job insert does, so that
   // without the week locks the others' counts would run before it commits.
   const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 20));
@@ -182,7 +173,7 @@ describe('free launch weeks on PostgreSQL with listings choosing at the same mom
       seen.push((await pgFree.freeLaunchesByWeek(client, [w])).get(w)!);
       await pause();
     };
-    const claims = await withClients(20, (client, i) => pgFree.claimFreeLaunchWeek(client, ids[i], NOW, countThenPause));
+    const claims = await withClients(pool, 20, (client, i) => pgFree.claimFreeLaunchWeek(client, ids[i], NOW, countThenPause));
     expect(claims.every((c) => c.outcome === 'queued')).toBe(true);
     expect(seen).toHaveLength(20);
     expect(Math.max(...seen)).toBe(5);
@@ -195,7 +186,7 @@ describe('free launch weeks on PostgreSQL with listings choosing at the same mom
     for (let i = 0; i < 5; i++) await s.claim(await s.addListing(), NOW);
     const ids: number[] = [];
     for (let i = 0; i < 10; i++) ids.push(await s.addListing());
-    const claims = await withClients(10, (client, i) => pgFree.claimFreeLaunchWeek(client, ids[i], NOW, pause));
+    const claims = await withClients(pool, 10, (client, i) => pgFree.claimFreeLaunchWeek(client, ids[i], NOW, pause));
     expect(claims.filter((c) => c.outcome === 'queued')).toEqual([{ outcome: 'queued', week: week(2) }]);
     expect(claims.filter((c) => c.outcome === 'full')).toHaveLength(9);
     expect(await s.weeks()).toEqual({ [week(1)]: 3, [week(2)]: 3 });
@@ -207,7 +198,7 @@ describe('free launch weeks on PostgreSQL with listings choosing at the same mom
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) ids.push(await s.addListing());
     const nextWeek = new Date(NOW.getTime() + 7 * 86_400_000);
-    const claims = await withClients(12, (client, i) => pgFree.claimFreeLaunchWeek(client, ids[i], i % 2 ? nextWeek : NOW, pause));
+    const claims = await withClients(pool, 12, (client, i) => pgFree.claimFreeLaunchWeek(client, ids[i], i % 2 ? nextWeek : NOW, pause));
     const weeks = await s.weeks();
     expect(Math.max(...Object.values(weeks))).toBeLessThanOrEqual(2);
     const queued = claims.filter((c) => c.outcome === 'queued').length;
@@ -221,7 +212,7 @@ describe('free launch weeks on PostgreSQL with listings choosing at the same mom
     const s = stores.postgres;
     await s.setSettings({ min: 1, max: 3, capacity: 5 });
     const id = await s.addListing();
-    const claims = await withClients(5, (client) => pgFree.claimFreeLaunchWeek(client, id, NOW, pause));
+    const claims = await withClients(pool, 5, (client) => pgFree.claimFreeLaunchWeek(client, id, NOW, pause));
     expect(claims.filter((c) => c.outcome === 'queued')).toHaveLength(1);
     expect(claims.filter((c) => c.outcome === 'status_changed')).toHaveLength(4);
     expect(await s.weeks()).toEqual({ [week(1)]: 1 });

@@ -5,7 +5,7 @@ import * as lite from '../storage/queries/idempotency';
 import { IDEMPOTENCY_LEASE_MS, type Claim, type IdempotencyRow } from '../storage/queries/idempotency';
 import * as pgIdem from '../storage/pg/idempotency';
 import type { PgQueryable } from '../storage/pg/jobs';
-import { bothEngines } from './support/both-engines';
+import { bothEngines, withClients } from './support/both-engines';
 
 // Idempotency keys, one contract for both engines: SQLite (storage/queries/idempotency.ts) and PostgreSQL
 // (storage/pg/idempotency.ts) give the same results for the same calls. Then what only PostgreSQL has to prove, with
@@ -152,25 +152,16 @@ describe('idempotency keys on PostgreSQL with requests at the same time', () => 
     await pool.query('TRUNCATE idempotency_keys');
   });
 
-  // n clients, each its own connection, all connected before any starts.
-  async function withClients<T>(n: number, work: (client: pg.PoolClient, i: number) => Promise<T>): Promise<T[]> {
-    const clients = await Promise.all(Array.from({ length: n }, () => pool.connect()));
-    try {
-      return await Promise.all(clients.map((c, i) => work(c, i)));
-    } finally {
-      for (const c of clients) c.release();
-    }
-  }
 
   it('10 claims of one key at the same time: exactly one owner, the others see it in progress', async () => {
-    const claims = await withClients(10, (c) => pgIdem.claimIdempotencyKey(c, ACTOR, 'same', 'create_checkout', 'h', at(0), TTL));
+    const claims = await withClients(pool, 10, (c) => pgIdem.claimIdempotencyKey(c, ACTOR, 'same', 'create_checkout', 'h', at(0), TTL));
     expect(claims.filter((c) => c.kind === 'new')).toHaveLength(1);
     expect(claims.filter((c) => c.kind === 'busy')).toHaveLength(9);
     expect((await pool.query('SELECT count(*) AS n FROM idempotency_keys')).rows[0].n).toBe(1);
   });
 
   it('10 claims racing the owner storing its outcome: one owner, the rest busy or replaying the stored outcome', async () => {
-    const claims = await withClients(10, async (c, i) => {
+    const claims = await withClients(pool, 10, async (c, i) => {
       const claim = await pgIdem.claimIdempotencyKey(c, ACTOR, 'same', 'create_checkout', 'h', at(i), TTL);
       if (claim.kind === 'new') await pgIdem.finishIdempotencyKey(c, ACTOR, 'same', 201, '{"order":1}');
       return claim;
@@ -190,7 +181,7 @@ describe('idempotency keys on PostgreSQL with requests at the same time', () => 
   ])('a claim %s is taken over by exactly one of 10 callers at the same time', async (_, afterSeconds, ttl) => {
     expect(await pgIdem.claimIdempotencyKey(pool, ACTOR, 'k', 'create_checkout', 'old', at(0), ttl)).toEqual({ kind: 'new' });
     // Different hashes, so whoever lost sees the winner's claim (mismatch), never the old one.
-    const claims = await withClients(10, (c, i) => pgIdem.claimIdempotencyKey(c, ACTOR, 'k', 'create_checkout', `h${i}`, at(afterSeconds), TTL));
+    const claims = await withClients(pool, 10, (c, i) => pgIdem.claimIdempotencyKey(c, ACTOR, 'k', 'create_checkout', `h${i}`, at(afterSeconds), TTL));
     const winners = claims.flatMap((c, i) => (c.kind === 'new' ? [i] : []));
     expect(winners).toHaveLength(1);
     expect(claims.filter((c) => c.kind === 'mismatch')).toHaveLength(9);
@@ -202,7 +193,7 @@ describe('idempotency keys on PostgreSQL with requests at the same time', () => 
     for (let round = 0; round < 20; round++) {
       await pool.query('TRUNCATE idempotency_keys');
       await pgIdem.claimIdempotencyKey(pool, ACTOR, 'k', 'op', 'h', at(0), TTL);
-      const [, claim] = await withClients(2, (c, i) => (i === 0
+      const [, claim] = await withClients(pool, 2, (c, i) => (i === 0
         ? pgIdem.releaseIdempotencyKey(c, ACTOR, 'k').then(() => undefined)
         : pgIdem.claimIdempotencyKey(c, ACTOR, 'k', 'op', 'h', at(1), TTL)));
       expect(['new', 'busy']).toContain(claim!.kind);

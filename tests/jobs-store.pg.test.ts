@@ -5,7 +5,7 @@ import * as lite from '../storage/queries/jobs';
 import type { Job, NewJob } from '../storage/queries/jobs';
 import * as pgJobs from '../storage/pg/jobs';
 import { DRAFT_BUILD_JOB, draftBuildHandler } from '../jobs/draft-build';
-import { bothEngines } from './support/both-engines';
+import { bothEngines, withClients } from './support/both-engines';
 
 // The job queue's storage, one contract for both engines: SQLite (storage/queries/jobs.ts) and PostgreSQL
 // (storage/pg/jobs.ts) give the same results for the same calls. Then what only PostgreSQL has to prove, with
@@ -305,15 +305,6 @@ describe('job claims on PostgreSQL with workers at the same time', () => {
     await pool.query('TRUNCATE jobs RESTART IDENTITY');
   });
 
-  // n clients, each its own connection, all connected before any starts.
-  async function withClients<T>(n: number, work: (client: pg.PoolClient, i: number) => Promise<T>): Promise<T[]> {
-    const clients = await Promise.all(Array.from({ length: n }, () => pool.connect()));
-    try {
-      return await Promise.all(clients.map((c, i) => work(c, i)));
-    } finally {
-      for (const c of clients) c.release();
-    }
-  }
   const running = async (kind: string) =>
     (await pool.query<{ n: number }>("SELECT count(*) AS n FROM jobs WHERE kind = $1 AND status = 'running'", [kind])).rows[0].n;
   const insertMany = async (n: number, over: Partial<NewJob> = {}) => {
@@ -326,7 +317,7 @@ describe('job claims on PostgreSQL with workers at the same time', () => {
     ['a kind limit above the count (under the kind lock)', { kindLimit: 1000, userLimit: NO_LIMIT }],
   ])('8 workers claiming 200 jobs take every job exactly once: %s', async (_, limits) => {
     await insertMany(200);
-    const claimed = await withClients(8, async (client) => {
+    const claimed = await withClients(pool, 8, async (client) => {
       const mine: number[] = [];
       for (let j = await pgJobs.claimJob(client, claimQ(limits)); j; j = await pgJobs.claimJob(client, claimQ(limits))) mine.push(j.id);
       return mine;
@@ -340,7 +331,7 @@ describe('job claims on PostgreSQL with workers at the same time', () => {
   it('8 claimers on 20 due jobs with a kind limit of 3: never more than 3 running, and 3 at the end', async () => {
     await insertMany(20);
     const seen: number[] = [];
-    await withClients(8, async (client) => {
+    await withClients(pool, 8, async (client) => {
       while (await pgJobs.claimJob(client, claimQ({ kindLimit: 3, userLimit: NO_LIMIT }))) seen.push(await running('bulk'));
     });
     expect(seen.length).toBe(3);
@@ -351,7 +342,7 @@ describe('job claims on PostgreSQL with workers at the same time', () => {
   it('8 claimers on 30 jobs of one user with a per-user limit of 1: exactly 1 running', async () => {
     await insertMany(30, { userId: 42 });
     const seen: number[] = [];
-    await withClients(8, async (client) => {
+    await withClients(pool, 8, async (client) => {
       while (await pgJobs.claimJob(client, claimQ({ kindLimit: 100, userLimit: 1 }))) seen.push(await running('bulk'));
     });
     expect(seen).toEqual([1]);
@@ -366,7 +357,7 @@ describe('job claims on PostgreSQL with workers at the same time', () => {
     expect([spec.concurrency, spec.perUser]).toEqual([4, 1]);
     for (let i = 0; i < 15; i++) await pgJobs.insertJob(pool, job({ kind: DRAFT_BUILD_JOB, userId: 100 + (i % 3) }));
     const limits = { kind: DRAFT_BUILD_JOB, kindLimit: spec.concurrency!, userLimit: spec.perUser! };
-    const claimed = await withClients(8, async (client) => {
+    const claimed = await withClients(pool, 8, async (client) => {
       const mine: number[] = [];
       for (let j = await pgJobs.claimJob(client, claimQ(limits)); j; j = await pgJobs.claimJob(client, claimQ(limits))) mine.push(j.userId!);
       return mine;
@@ -399,7 +390,7 @@ describe('job claims on PostgreSQL with workers at the same time', () => {
   });
 
   it('10 inserts of one dedupe key at the same time make one job, and every caller gets its id', async () => {
-    const results = await withClients(10, (client, i) => pgJobs.insertJob(client, job({ kind: 'bulk', dedupeKey: 'once', payload: { i } })));
+    const results = await withClients(pool, 10, (client, i) => pgJobs.insertJob(client, job({ kind: 'bulk', dedupeKey: 'once', payload: { i } })));
     const { rows } = await pool.query<{ id: number }>("SELECT id FROM jobs WHERE dedupe_key = 'once'");
     expect(rows).toHaveLength(1);
     expect(results.map((r) => r.id)).toEqual(Array(10).fill(rows[0].id));

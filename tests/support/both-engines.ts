@@ -32,3 +32,13 @@ export function bothEngines<S>(name: string, make: { sqlite: (db: Db) => S; post
   });
   return env;
 }
+
+// n clients of the pool, each its own connection, all connected before any starts work: for requests at the same time.
+export async function withClients<T>(pool: pg.Pool, n: number, work: (client: pg.PoolClient, i: number) => Promise<T>): Promise<T[]> {
+  const clients = await Promise.all(Array.from({ length: n }, () => pool.connect()));
+  try {
+    return await Promise.all(clients.map((c, i) => work(c, i)));
+  } finally {
+    for (const c of clients) c.release();
+  }
+}
