@@ -49,11 +49,13 @@ export async function withIdempotency(
   try {
     outcome = await run();
   } catch (err) {
-    releaseIdempotencyKey(db, owner, key);
+    releaseIdempotencyKey(db, owner, key, claim.token);
     throw err;
   }
-  // Final answers are kept; answers that invite a retry (409, 429, 5xx) free the key instead.
-  if (outcome.status >= 500 || outcome.status === 409 || outcome.status === 429) releaseIdempotencyKey(db, owner, key);
-  else finishIdempotencyKey(db, owner, key, outcome.status, JSON.stringify(outcome.body));
+  // Final answers are kept; answers that invite a retry (409, 429, 5xx) free the key instead. Either only while the
+  // claim is still ours: a run slower than the lease may have been taken over by a retry, whose claim stays intact
+  // (this caller still gets its own outcome, it is just not stored).
+  if (outcome.status >= 500 || outcome.status === 409 || outcome.status === 429) releaseIdempotencyKey(db, owner, key, claim.token);
+  else finishIdempotencyKey(db, owner, key, claim.token, outcome.status, JSON.stringify(outcome.body));
   return outcome;
 }

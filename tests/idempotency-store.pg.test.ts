@@ -16,8 +16,8 @@ const ACTOR = 'user:1';
 
 type Store = {
   claim(key: string, hash: string, now: Date, o?: { operation?: string; actor?: string; ttl?: number }): Promise<Claim>;
-  finish(key: string, status: number, body: string, actor?: string): Promise<void>;
-  release(key: string, actor?: string): Promise<void>;
+  finish(key: string, token: string, status: number, body: string, actor?: string): Promise<boolean>;
+  release(key: string, token: string, actor?: string): Promise<boolean>;
   purge(now: Date): Promise<number>;
   rows(): Promise<(IdempotencyRow & { actor: string; key: string })[]>;
   reset(): Promise<void>;
@@ -27,8 +27,8 @@ const ALL = 'SELECT actor, key, operation, request_hash, state, status, response
 
 const sqliteStore = (db: Db): Store => ({
   claim: async (key, hash, now, o = {}) => lite.claimIdempotencyKey(db, o.actor ?? ACTOR, key, o.operation ?? 'create_checkout', hash, now, o.ttl ?? TTL),
-  finish: async (key, status, body, actor = ACTOR) => lite.finishIdempotencyKey(db, actor, key, status, body),
-  release: async (key, actor = ACTOR) => lite.releaseIdempotencyKey(db, actor, key),
+  finish: async (key, token, status, body, actor = ACTOR) => lite.finishIdempotencyKey(db, actor, key, token, status, body),
+  release: async (key, token, actor = ACTOR) => lite.releaseIdempotencyKey(db, actor, key, token),
   purge: async (now) => lite.purgeExpiredIdempotencyKeys(db, now),
   rows: async () => db.sqlite.prepare(ALL).all() as never,
   reset: async () => void db.sqlite.exec('DELETE FROM idempotency_keys'),
@@ -36,8 +36,8 @@ const sqliteStore = (db: Db): Store => ({
 
 const pgStore = (db: PgQueryable): Store => ({
   claim: (key, hash, now, o = {}) => pgIdem.claimIdempotencyKey(db, o.actor ?? ACTOR, key, o.operation ?? 'create_checkout', hash, now, o.ttl ?? TTL),
-  finish: (key, status, body, actor = ACTOR) => pgIdem.finishIdempotencyKey(db, actor, key, status, body),
-  release: (key, actor = ACTOR) => pgIdem.releaseIdempotencyKey(db, actor, key),
+  finish: (key, token, status, body, actor = ACTOR) => pgIdem.finishIdempotencyKey(db, actor, key, token, status, body),
+  release: (key, token, actor = ACTOR) => pgIdem.releaseIdempotencyKey(db, actor, key, token),
   purge: (now) => pgIdem.purgeExpiredIdempotencyKeys(db, now),
   rows: async () => (await db.query(ALL)).rows,
   reset: async () => void (await db.query('TRUNCATE idempotency_keys')),
@@ -55,6 +55,11 @@ beforeAll(() => {
 // Seconds after a fixed start.
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 18, 12, 0, 0) + seconds * 1000);
 const LEASE_S = IDEMPOTENCY_LEASE_MS / 1000;
+// A claim that must be new, and its fencing token.
+const tokenOf = (claim: Claim): string => {
+  if (claim.kind !== 'new') throw new Error(`expected a new claim, got ${claim.kind}`);
+  return claim.token;
+};
 
 describe.each(['sqlite', 'postgres'])('idempotency key contract: %s', (engine) => {
   let s: Store;
@@ -66,13 +71,13 @@ describe.each(['sqlite', 'postgres'])('idempotency key contract: %s', (engine) =
   });
 
   it('claims a new key, says busy while it runs, then replays the stored outcome', async () => {
-    expect(await s.claim('k1', 'h1', at(0))).toEqual({ kind: 'new' });
+    expect(await s.claim('k1', 'h1', at(0))).toEqual({ kind: 'new', token: at(0).toISOString() });
     expect(await s.rows()).toEqual([{
       actor: ACTOR, key: 'k1', operation: 'create_checkout', request_hash: 'h1', state: 'in_progress', status: null, response: null,
       created_at: at(0).toISOString(), expires_at: new Date(at(0).getTime() + TTL).toISOString(),
     }]);
     expect(await s.claim('k1', 'h1', at(1))).toEqual({ kind: 'busy' });
-    await s.finish('k1', 201, '{"id":7}');
+    expect(await s.finish('k1', at(0).toISOString(), 201, '{"id":7}')).toBe(true);
     const replay = await s.claim('k1', 'h1', at(2));
     expect(replay).toEqual({
       kind: 'replay',
@@ -84,41 +89,71 @@ describe.each(['sqlite', 'postgres'])('idempotency key contract: %s', (engine) =
   });
 
   it('refuses the key reused with another request hash or another operation, running or done', async () => {
-    await s.claim('k1', 'h1', at(0));
+    const token = tokenOf(await s.claim('k1', 'h1', at(0)));
     expect(await s.claim('k1', 'h2', at(1))).toEqual({ kind: 'mismatch' });
     expect(await s.claim('k1', 'h1', at(1), { operation: 'other_tool' })).toEqual({ kind: 'mismatch' });
-    await s.finish('k1', 201, '{}');
+    await s.finish('k1', token, 201, '{}');
     expect(await s.claim('k1', 'h2', at(2))).toEqual({ kind: 'mismatch' });
     expect((await s.rows())[0]).toMatchObject({ request_hash: 'h1', state: 'done' });
   });
 
   it('keeps keys per actor', async () => {
-    expect(await s.claim('k1', 'h1', at(0))).toEqual({ kind: 'new' });
-    expect(await s.claim('k1', 'h2', at(0), { actor: 'user:2' })).toEqual({ kind: 'new' });
+    expect((await s.claim('k1', 'h1', at(0))).kind).toBe('new');
+    expect((await s.claim('k1', 'h2', at(0), { actor: 'user:2' })).kind).toBe('new');
     expect((await s.rows()).map((r) => [r.actor, r.request_hash])).toEqual([['user:1', 'h1'], ['user:2', 'h2']]);
   });
 
   it('frees an expired key for a new request, even a different one', async () => {
-    await s.claim('k1', 'h1', at(0), { ttl: 10_000 });
-    await s.finish('k1', 201, '{"old":true}');
+    const token = tokenOf(await s.claim('k1', 'h1', at(0), { ttl: 10_000 }));
+    await s.finish('k1', token, 201, '{"old":true}');
     expect((await s.claim('k1', 'h2', at(9.999))).kind).toBe('mismatch');
-    expect(await s.claim('k1', 'h2', at(10))).toEqual({ kind: 'new' }); // expires_at <= now
+    expect(await s.claim('k1', 'h2', at(10))).toEqual({ kind: 'new', token: at(10).toISOString() }); // expires_at <= now
     expect((await s.rows())[0]).toMatchObject({ request_hash: 'h2', state: 'in_progress', status: null, response: null, created_at: at(10).toISOString() });
   });
 
   it('takes over a claim left in progress longer than the lease (its request died)', async () => {
     await s.claim('k1', 'h1', at(0));
     expect(await s.claim('k1', 'h1', at(LEASE_S - 0.001))).toEqual({ kind: 'busy' });
-    expect(await s.claim('k1', 'h1', at(LEASE_S))).toEqual({ kind: 'new' });
+    expect(await s.claim('k1', 'h1', at(LEASE_S))).toEqual({ kind: 'new', token: at(LEASE_S).toISOString() });
     expect((await s.rows())[0]).toMatchObject({ state: 'in_progress', created_at: at(LEASE_S).toISOString() });
     expect(await s.claim('k1', 'h1', at(LEASE_S + 1))).toEqual({ kind: 'busy' }); // the new claim's lease
   });
 
+  it('fences a claim taken over after its lease: the slow first owner can neither store nor free it', async () => {
+    const first = tokenOf(await s.claim('k1', 'h1', at(0)));
+    const second = tokenOf(await s.claim('k1', 'h1', at(LEASE_S))); // the first request presumed dead
+    expect(second).not.toBe(first);
+    const taken = await s.rows();
+    // The first request was only slow: it ends while the new owner still runs. Nothing it does reaches the row.
+    expect(await s.finish('k1', first, 201, '{"by":"first"}')).toBe(false);
+    expect(await s.release('k1', first)).toBe(false);
+    expect(await s.rows()).toEqual(taken);
+    expect(await s.claim('k1', 'h1', at(LEASE_S + 1))).toEqual({ kind: 'busy' }); // not a replay of the first's outcome
+    // The new owner's outcome is the one stored and replayed; the stale owner cannot free it afterwards either.
+    expect(await s.finish('k1', second, 201, '{"by":"second"}')).toBe(true);
+    expect(await s.release('k1', first)).toBe(false);
+    expect(await s.finish('k1', first, 500, '{"by":"first"}')).toBe(false);
+    expect(await s.claim('k1', 'h1', at(LEASE_S + 2))).toMatchObject({ kind: 'replay', row: { status: 201, response: '{"by":"second"}' } });
+  });
+
+  it('fences a claim taken over after it expired, and a claim re-made after its owner released it', async () => {
+    const first = tokenOf(await s.claim('k1', 'h1', at(0), { ttl: 10_000 }));
+    const second = tokenOf(await s.claim('k1', 'h2', at(10)));
+    expect(await s.release('k1', first)).toBe(false);
+    expect(await s.finish('k1', first, 201, '{}')).toBe(false);
+    expect((await s.rows())[0]).toMatchObject({ request_hash: 'h2', state: 'in_progress', created_at: second });
+    expect(await s.release('k1', second)).toBe(true);
+    const third = tokenOf(await s.claim('k1', 'h2', at(11)));
+    expect(await s.finish('k1', second, 201, '{}')).toBe(false);
+    expect(await s.finish('k1', third, 201, '{"by":"third"}')).toBe(true);
+    expect((await s.rows())[0]).toMatchObject({ state: 'done', response: '{"by":"third"}' });
+  });
+
   it('releases a key so the client may retry, and purges expired keys only', async () => {
-    await s.claim('k1', 'h1', at(0));
-    await s.release('k1');
+    const token = tokenOf(await s.claim('k1', 'h1', at(0)));
+    expect(await s.release('k1', token)).toBe(true);
     expect(await s.rows()).toEqual([]);
-    expect(await s.claim('k1', 'h2', at(1))).toEqual({ kind: 'new' });
+    expect((await s.claim('k1', 'h2', at(1))).kind).toBe('new');
     await s.claim('k2', 'h', at(0), { ttl: 5_000 });
     await s.claim('k3', 'h', at(0), { ttl: 20_000 });
     expect(await s.purge(at(4))).toBe(0);
@@ -131,12 +166,17 @@ it('gives the same transcript on SQLite and PostgreSQL', async () => {
   const script = async (s: Store) => {
     await s.reset();
     const out: unknown[] = [];
+    // The key's latest claim token, stale once another claim took the key over: finish and release then do nothing.
+    const tokens = new Map<string, string>();
     for (let i = 0; i < 40; i++) {
       const key = `k${i % 5}`;
       const now = at(i * 17);
-      out.push(await s.claim(key, `h${i % 3 === 0 ? 1 : 2}`, now, { ttl: 200_000 }));
-      if (i % 4 === 1) await s.finish(key, 200 + i, JSON.stringify({ i }));
-      if (i % 7 === 3) await s.release(key);
+      const claim = await s.claim(key, `h${i % 3 === 0 ? 1 : 2}`, now, { ttl: 200_000 });
+      out.push(claim);
+      if (claim.kind === 'new') tokens.set(key, claim.token);
+      const token = tokens.get(key) ?? '';
+      if (i % 4 === 1) out.push(await s.finish(key, token, 200 + i, JSON.stringify({ i })));
+      if (i % 7 === 3) out.push(await s.release(key, token));
       if (i % 9 === 0) out.push(await s.purge(now));
     }
     out.push(await s.rows());
@@ -163,7 +203,7 @@ describe('idempotency keys on PostgreSQL with requests at the same time', () => 
   it('10 claims racing the owner storing its outcome: one owner, the rest busy or replaying the stored outcome', async () => {
     const claims = await withClients(pool, 10, async (c, i) => {
       const claim = await pgIdem.claimIdempotencyKey(c, ACTOR, 'same', 'create_checkout', 'h', at(i), TTL);
-      if (claim.kind === 'new') await pgIdem.finishIdempotencyKey(c, ACTOR, 'same', 201, '{"order":1}');
+      if (claim.kind === 'new') await pgIdem.finishIdempotencyKey(c, ACTOR, 'same', claim.token, 201, '{"order":1}');
       return claim;
     });
     expect(claims.filter((c) => c.kind === 'new')).toHaveLength(1);
@@ -179,7 +219,7 @@ describe('idempotency keys on PostgreSQL with requests at the same time', () => 
     ['in progress past its lease (a dead request)', LEASE_S, TTL],
     ['expired', 11, 10_000],
   ])('a claim %s is taken over by exactly one of 10 callers at the same time', async (_, afterSeconds, ttl) => {
-    expect(await pgIdem.claimIdempotencyKey(pool, ACTOR, 'k', 'create_checkout', 'old', at(0), ttl)).toEqual({ kind: 'new' });
+    expect((await pgIdem.claimIdempotencyKey(pool, ACTOR, 'k', 'create_checkout', 'old', at(0), ttl)).kind).toBe('new');
     // Different hashes, so whoever lost sees the winner's claim (mismatch), never the old one.
     const claims = await withClients(pool, 10, (c, i) => pgIdem.claimIdempotencyKey(c, ACTOR, 'k', 'create_checkout', `h${i}`, at(afterSeconds), TTL));
     const winners = claims.flatMap((c, i) => (c.kind === 'new' ? [i] : []));
@@ -192,9 +232,9 @@ describe('idempotency keys on PostgreSQL with requests at the same time', () => 
   it('a claim racing a release of the live claim claims the key or sees it busy, never fails', async () => {
     for (let round = 0; round < 20; round++) {
       await pool.query('TRUNCATE idempotency_keys');
-      await pgIdem.claimIdempotencyKey(pool, ACTOR, 'k', 'op', 'h', at(0), TTL);
+      const token = tokenOf(await pgIdem.claimIdempotencyKey(pool, ACTOR, 'k', 'op', 'h', at(0), TTL));
       const [, claim] = await withClients(pool, 2, (c, i) => (i === 0
-        ? pgIdem.releaseIdempotencyKey(c, ACTOR, 'k').then(() => undefined)
+        ? pgIdem.releaseIdempotencyKey(c, ACTOR, 'k', token).then(() => undefined)
         : pgIdem.claimIdempotencyKey(c, ACTOR, 'k', 'op', 'h', at(1), TTL)));
       expect(['new', 'busy']).toContain(claim!.kind);
     }

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_LEASE_MS, type Claim, type IdempotencyRow } from '../queries/idempotency';
+import { IDEMPOTENCY_LEASE_MS, type Claim, type ClaimToken, type IdempotencyRow } from '../queries/idempotency';
 import type { PgQueryable } from './jobs';
 
 // Idempotency keys on PostgreSQL: storage/queries/idempotency.ts, operation for operation, with the same results.
@@ -13,8 +13,11 @@ import type { PgQueryable } from './jobs';
 //   taking over one dead claim exactly one succeeds; the others, waiting for it, then see its live claim.
 // - a live row: the WHERE is false, nothing is written, no row is returned. A second statement reads the row
 //   (a new statement, so a new snapshot that includes the winner's commit) to tell replay, busy and mismatch apart.
+// Finish and release are fenced by the claim's token (its created_at, see ClaimToken in storage/queries/idempotency.ts):
+// one UPDATE or DELETE whose WHERE names the token, so a request slower than its lease cannot overwrite or free the
+// claim that took it over.
 
-export type { Claim, IdempotencyRow } from '../queries/idempotency';
+export type { Claim, ClaimToken, IdempotencyRow } from '../queries/idempotency';
 
 const SQL = {
   claim: `INSERT INTO idempotency_keys AS k (actor, key, operation, request_hash, state, status, response, created_at, expires_at)
@@ -25,8 +28,9 @@ const SQL = {
     RETURNING 1`,
   find: `SELECT operation, request_hash, state, status, response, created_at, expires_at FROM idempotency_keys
     WHERE actor = $1 AND key = $2`,
-  finish: `UPDATE idempotency_keys SET state = 'done', status = $3, response = $4 WHERE actor = $1 AND key = $2`,
-  drop: 'DELETE FROM idempotency_keys WHERE actor = $1 AND key = $2',
+  finish: `UPDATE idempotency_keys SET state = 'done', status = $4, response = $5
+    WHERE actor = $1 AND key = $2 AND state = 'in_progress' AND created_at = $3`,
+  drop: `DELETE FROM idempotency_keys WHERE actor = $1 AND key = $2 AND state = 'in_progress' AND created_at = $3`,
   purge: 'DELETE FROM idempotency_keys WHERE expires_at <= $1',
 } as const;
 
@@ -41,7 +45,7 @@ export async function claimIdempotencyKey(
   // Between the two statements the live row may be released (its request failed): then claim again.
   for (let attempt = 0; attempt < 5; attempt++) {
     const claimed = await db.query(SQL.claim, [actor, key, operation, hash, nowIso, expiresAt, abandonedBefore]);
-    if (claimed.rowCount === 1) return { kind: 'new' };
+    if (claimed.rowCount === 1) return { kind: 'new', token: nowIso };
     const row = (await db.query<IdempotencyRow>(SQL.find, [actor, key])).rows[0];
     if (!row) continue;
     // Taken over or re-claimed meanwhile by someone else: still theirs, live, so it is judged as SQLite judges it.
@@ -51,13 +55,17 @@ export async function claimIdempotencyKey(
   throw new Error(`idempotency key ${JSON.stringify(key)}: neither claimed nor found`);
 }
 
-export async function finishIdempotencyKey(db: PgQueryable, actor: string, key: string, status: number, body: string): Promise<void> {
-  await db.query(SQL.finish, [actor, key, status, body]);
+// Stores the outcome if the claim is still the caller's; false (nothing written) if it was taken over meanwhile.
+export async function finishIdempotencyKey(
+  db: PgQueryable, actor: string, key: string, token: ClaimToken, status: number, body: string,
+): Promise<boolean> {
+  return (await db.query(SQL.finish, [actor, key, token, status, body])).rowCount === 1;
 }
 
-// A request that could not finish (server error, rate limit) frees its key so the client may retry.
-export async function releaseIdempotencyKey(db: PgQueryable, actor: string, key: string): Promise<void> {
-  await db.query(SQL.drop, [actor, key]);
+// A request that could not finish (server error, rate limit) frees its key so the client may retry; only its own
+// claim: false (nothing deleted) if the key was taken over meanwhile.
+export async function releaseIdempotencyKey(db: PgQueryable, actor: string, key: string, token: ClaimToken): Promise<boolean> {
+  return (await db.query(SQL.drop, [actor, key, token])).rowCount === 1;
 }
 
 export const purgeExpiredIdempotencyKeys = async (db: PgQueryable, now: Date): Promise<number> =>

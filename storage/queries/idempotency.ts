@@ -13,9 +13,11 @@ function prepare(db: Db) {
   return {
     find: db.sqlite.prepare('SELECT operation, request_hash, state, status, response, created_at, expires_at FROM idempotency_keys WHERE actor = ? AND key = ?'),
     drop: db.sqlite.prepare('DELETE FROM idempotency_keys WHERE actor = ? AND key = ?'),
+    dropOwn: db.sqlite.prepare(`DELETE FROM idempotency_keys WHERE actor = ? AND key = ? AND state = 'in_progress' AND created_at = ?`),
     begin: db.sqlite.prepare(`INSERT INTO idempotency_keys (actor, key, operation, request_hash, state, created_at, expires_at)
       VALUES (?, ?, ?, ?, 'in_progress', ?, ?)`),
-    finish: db.sqlite.prepare(`UPDATE idempotency_keys SET state = 'done', status = ?, response = ? WHERE actor = ? AND key = ?`),
+    finish: db.sqlite.prepare(`UPDATE idempotency_keys SET state = 'done', status = ?, response = ?
+      WHERE actor = ? AND key = ? AND state = 'in_progress' AND created_at = ?`),
     purge: db.sqlite.prepare('DELETE FROM idempotency_keys WHERE expires_at <= ?'),
   };
 }
@@ -25,7 +27,13 @@ const q = (db: Db) => {
   return s;
 };
 
-export type Claim = { kind: 'new' } | { kind: 'replay'; row: IdempotencyRow } | { kind: 'busy' } | { kind: 'mismatch' };
+// A claim's fencing token is the created_at it wrote. A later claim of the same key writes a later one: a takeover
+// needs created_at + lease <= now (or expiry, created_at + ttl <= now), so its now is past the old token; and the key
+// is otherwise only freed by its owner's own release. So a token names one claim, and finishing or releasing with a
+// token the row no longer holds (the claim was taken over while its request was slower than the lease) writes nothing.
+export type ClaimToken = string;
+
+export type Claim = { kind: 'new'; token: ClaimToken } | { kind: 'replay'; row: IdempotencyRow } | { kind: 'busy' } | { kind: 'mismatch' };
 
 // Atomically: replay a finished request, refuse a different one or one still running, or claim the key.
 export function claimIdempotencyKey(db: Db, actor: string, key: string, operation: string, hash: string, now: Date, ttlMs: number): Claim {
@@ -40,17 +48,17 @@ export function claimIdempotencyKey(db: Db, actor: string, key: string, operatio
     }
     if (row) s.drop.run(actor, key);
     s.begin.run(actor, key, operation, hash, nowIso, new Date(now.getTime() + ttlMs).toISOString());
-    return { kind: 'new' };
+    return { kind: 'new', token: nowIso };
   }).immediate(); // reads then writes: immediate, or a concurrent commit by another process fails it with SQLITE_BUSY
 }
 
-export const finishIdempotencyKey = (db: Db, actor: string, key: string, status: number, body: string) => {
-  q(db).finish.run(status, body, actor, key);
-};
+// Stores the outcome if the claim is still the caller's; false (nothing written) if it was taken over meanwhile.
+export const finishIdempotencyKey = (db: Db, actor: string, key: string, token: ClaimToken, status: number, body: string): boolean =>
+  q(db).finish.run(status, body, actor, key, token).changes === 1;
 
-// A request that could not finish (server error, rate limit) frees its key so the client may retry.
-export const releaseIdempotencyKey = (db: Db, actor: string, key: string) => {
-  q(db).drop.run(actor, key);
-};
+// A request that could not finish (server error, rate limit) frees its key so the client may retry; only its own
+// claim: false (nothing deleted) if the key was taken over meanwhile.
+export const releaseIdempotencyKey = (db: Db, actor: string, key: string, token: ClaimToken): boolean =>
+  q(db).dropOwn.run(actor, key, token).changes === 1;
 
 export const purgeExpiredIdempotencyKeys = (db: Db, now: Date) => q(db).purge.run(now.toISOString()).changes;
