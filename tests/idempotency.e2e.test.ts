@@ -2,16 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiKey } from '../auth/accounts';
 import { addListing, addUser } from './fixtures';
 import { getJson, mcpClient, startApp, type TestApp } from './harness';
+import { withIdempotency, type Outcome } from '../rest-adapter/idempotency';
+import { IDEMPOTENCY_LEASE_MS } from '../storage/queries/idempotency';
+import { mcpToolByName } from '../tools/registry';
+import type { Actor } from '../tools/actor';
 
 // Idempotency-Key on REST and `_meta.idempotencyKey` on MCP, exercised through create_checkout (201).
 let app: TestApp;
 let key: string;
 let otherKey: string;
 let listingId: number;
+let buyerId: number;
 
 beforeAll(async () => {
   app = await startApp({ demo: false });
   const userId = addUser(app.db, 'buyer@example.test');
+  buyerId = userId;
   const other = addUser(app.db, 'other@example.test');
   listingId = addListing(app.db, { name: 'Idem App', ownerUserId: userId, status: 'live', plan: 'free' });
   const made = createApiKey({ db: app.db, clock: app.clock }, userId, 'idem') as { key: string };
@@ -85,6 +91,35 @@ describe('Idempotency-Key', () => {
     const numbers = new Set(results.filter((r) => r.status === 201).map((r) => r.body.number));
     expect(numbers.size).toBe(1);
     expect(orderCount()).toBe(before + 1);
+  });
+
+  // The slow first request runs in this process through withIdempotency itself (REST and MCP both go through it), held
+  // open on a promise, so it can outlive its lease: the clock moves past the lease, a retry over HTTP takes the key over
+  // and completes, and only then does the first request end.
+  it.each([
+    ['stores an outcome', { status: 201, body: { slow: true } }],
+    ['fails and frees its key', { status: 500, body: { slow: true } }],
+  ] as const)('a request slower than its lease that then %s leaves the retry\'s stored outcome alone', async (_, late) => {
+    const idem = `slow-${late.status}`;
+    const body = { items: [{ product: 'featured', listing_id: listingId }], billing_country: late.status === 201 ? 'NL' : 'BE' };
+    const tool = mcpToolByName.get('create_checkout')!;
+    const actor: Actor = { kind: 'api_key', userId: buyerId, keyId: 0, keyName: 'slow', scopes: [tool.scope as never], ip: '127.0.0.1' };
+    let endSlow!: (o: Outcome) => void;
+    const slow = withIdempotency({ db: app.db, now: app.clock.now(), actor, tool, key: idem, input: body },
+      () => new Promise<Outcome>((resolve) => { endSlow = resolve; }));
+    expect((await checkout(body, idem)).status).toBe(409); // still running
+    app.clock.advance(IDEMPOTENCY_LEASE_MS);
+    const retry = await checkout(body, idem); // the first presumed dead: the retry runs
+    expect(retry.status).toBe(201);
+    expect(retry.headers.get('idempotent-replayed')).toBeNull();
+    const before = orderCount();
+    endSlow(late);
+    expect(await slow).toEqual(late); // its own caller still gets its outcome; it is just not stored
+    const replay = await checkout(body, idem);
+    expect(replay.status).toBe(201);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(replay.body).toEqual(retry.body);
+    expect(orderCount()).toBe(before);
   });
 
   it.each(['modern', 'legacy'] as const)('works over MCP (%s) with _meta.idempotencyKey', async (era) => {
