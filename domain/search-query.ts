@@ -1,5 +1,5 @@
 // Turning a typed search into an FTS5 MATCH expression. Pure: the vocabulary is passed in.
-import { boundedDamerauLevenshtein } from './fuzzy';
+import { boundedDamerauLevenshtein, type Lru, type VocabIndex } from './fuzzy';
 
 // A 200-character query could hold ~100 words; every word is ANDed, so past a handful more words only
 // narrow the result and cost time. Later words are ignored.
@@ -38,6 +38,20 @@ export type Vocabulary = {
   has(term: string): boolean;
   nearest(word: string, max: number, limit: number): string[];
 };
+
+// A vocabulary over an index, remembering each neighbour lookup in `nearest` (the same typo is looked up by every
+// search that contains it; the caller clears it when words are added).
+export function vocabularyOver(index: VocabIndex, nearest: Lru<string, string[]>): Vocabulary {
+  return {
+    has: (term) => index.has(term),
+    nearest(word, max, limit) {
+      const key = `${word}|${max}|${limit}`;
+      let found = nearest.get(key);
+      if (!found) nearest.set(key, (found = index.nearest(word, max, limit)));
+      return found;
+    },
+  };
+}
 
 // One AND-ed group: the word as typed, its vocabulary neighbours when it is not a known term, and for the
 // last word (still being typed) a prefix match.

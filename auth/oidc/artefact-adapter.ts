@@ -18,6 +18,32 @@ export type ArtefactStore = {
   purgeExpired(now: number): MaybePromise<number>;
 };
 
+// An engine's artefact functions (storage/queries/oauth.ts, storage/pg/oauth.ts): each takes the engine's handle
+// first, then the store's arguments.
+export type ArtefactQueries<H> = {
+  upsertArtefact(h: H, model: string, id: string, payload: Record<string, unknown>, expiresAt: number | null): MaybePromise<void>;
+  findArtefact(h: H, model: string, id: string, now: number): MaybePromise<Artefact>;
+  findArtefactByUid(h: H, model: string, uid: string, now: number): MaybePromise<Artefact>;
+  findArtefactByUserCode(h: H, model: string, userCode: string, now: number): MaybePromise<Artefact>;
+  consumeArtefact(h: H, model: string, id: string, now: number): MaybePromise<void>;
+  destroyArtefact(h: H, model: string, id: string): MaybePromise<void>;
+  revokeGrantArtefacts(h: H, grantId: string): MaybePromise<void>;
+  purgeExpiredArtefacts(h: H, now: number): MaybePromise<number>;
+};
+
+export function artefactStore<H>(h: H, q: ArtefactQueries<H>): ArtefactStore {
+  return {
+    upsert: (model, id, payload, expiresAt) => q.upsertArtefact(h, model, id, payload, expiresAt),
+    find: (model, id, now) => q.findArtefact(h, model, id, now),
+    findByUid: (model, uid, now) => q.findArtefactByUid(h, model, uid, now),
+    findByUserCode: (model, code, now) => q.findArtefactByUserCode(h, model, code, now),
+    consume: (model, id, now) => q.consumeArtefact(h, model, id, now),
+    destroy: (model, id) => q.destroyArtefact(h, model, id),
+    revokeByGrant: (grantId) => q.revokeGrantArtefacts(h, grantId),
+    purgeExpired: (now) => q.purgeExpiredArtefacts(h, now),
+  };
+}
+
 const epoch = () => Math.floor(Date.now() / 1000);
 
 export const PURGE_EVERY = 500; // writes between sweeps of expired rows; one indexed DELETE, no timer to manage

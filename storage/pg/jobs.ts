@@ -1,6 +1,5 @@
 import pg from 'pg';
-import type { JobStatus } from '../schema/jobs';
-import type { Job, NewJob } from '../queries/jobs';
+import { toJob, type Job, type JobRow, type NewJob } from '../queries/jobs';
 
 // The job queue's storage on PostgreSQL: storage/queries/jobs.ts, operation for operation, with the same results.
 // Times stay ISO 8601 text and compare as text: the columns are COLLATE "C", so `<=` compares bytes as SQLite does.
@@ -13,18 +12,6 @@ import type { Job, NewJob } from '../queries/jobs';
 
 export type PgQueryable = Pick<pg.ClientBase, 'query'>;
 export type { Job, NewJob } from '../queries/jobs';
-
-type Row = {
-  id: number; kind: string; payload: string; status: JobStatus; run_at: string; attempts: number; max_attempts: number;
-  lease_until: string | null; last_error: string | null; user_id: number | null; dedupe_key: string | null;
-  created_at: string; started_at: string | null; finished_at: string | null;
-};
-
-const toJob = (r: Row): Job => ({
-  id: r.id, kind: r.kind, payload: JSON.parse(r.payload), status: r.status, runAt: r.run_at, attempts: r.attempts,
-  maxAttempts: r.max_attempts, leaseUntil: r.lease_until, lastError: r.last_error, userId: r.user_id,
-  dedupeKey: r.dedupe_key, createdAt: r.created_at, startedAt: r.started_at, finishedAt: r.finished_at,
-});
 
 // The first key of the claim lock (pg_advisory_xact_lock(int, int)); the second is the kind's hash. Two-key advisory
 // locks are a space of their own, apart from the one-key locks of the migrations and logs (7346110214…16).
@@ -86,7 +73,7 @@ export async function insertJob(db: PgQueryable, j: NewJob): Promise<{ id: numbe
 }
 
 export async function getJob(db: PgQueryable, id: number): Promise<Job | undefined> {
-  const { rows } = await db.query<Row>(SQL.byId, [id]);
+  const { rows } = await db.query<JobRow>(SQL.byId, [id]);
   return rows[0] && toJob(rows[0]);
 }
 
@@ -115,7 +102,7 @@ export async function claimJob(db: pg.Pool | pg.ClientBase, q: ClaimQuery): Prom
   const userLimit = limitOrNull(q.userLimit);
   const params = [q.kind, q.now, q.leaseUntil, kindLimit, userLimit];
   if (kindLimit === null && userLimit === null) {
-    const { rows } = await db.query<Row>(SQL.claim, params);
+    const { rows } = await db.query<JobRow>(SQL.claim, params);
     return rows[0] && toJob(rows[0]);
   }
   const client = db instanceof pg.Pool ? await db.connect() : db;
@@ -123,7 +110,7 @@ export async function claimJob(db: pg.Pool | pg.ClientBase, q: ClaimQuery): Prom
     await client.query('BEGIN');
     try {
       await client.query(SQL.lockKind, [q.kind]);
-      const { rows } = await client.query<Row>(SQL.claim, params);
+      const { rows } = await client.query<JobRow>(SQL.claim, params);
       await client.query('COMMIT');
       return rows[0] && toJob(rows[0]);
     } catch (err) {

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { Lru, VocabIndex, type VocabEntry } from '../../domain/fuzzy';
-import { caseVariants, planWords, tokenise, type Vocabulary, type WordPlan } from '../../domain/search-query';
+import { caseVariants, planWords, tokenise, vocabularyOver, type Vocabulary, type WordPlan } from '../../domain/search-query';
 import type { IdPage, SearchQuery } from '../queries/search';
 
 // Listing search on PostgreSQL, the counterpart of storage/queries/search.ts with the same inputs, results and
@@ -89,16 +89,7 @@ async function vocabulary(pool: Queryable): Promise<Vocabulary> {
   const s = state(pool);
   s.refreshing = s.refreshing.catch(() => {}).then(() => refresh(pool, s));
   await s.refreshing;
-  const { index, nearest } = s.vocab!;
-  return {
-    has: (term) => index.has(term),
-    nearest(word, max, limit) {
-      const key = `${word}|${max}|${limit}`;
-      let found = nearest.get(key);
-      if (!found) nearest.set(key, (found = index.nearest(word, max, limit)));
-      return found;
-    },
-  };
+  return vocabularyOver(s.vocab!.index, s.vocab!.nearest);
 }
 
 // --- Typed text → tsquery --------------------------------------------------------------------------------

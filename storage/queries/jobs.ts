@@ -19,13 +19,14 @@ export type Job<P = unknown> = {
   finishedAt: string | null;
 };
 
-type Row = {
+// A jobs row as both engines return it (storage/pg/jobs.ts reads the same columns).
+export type JobRow = {
   id: number; kind: string; payload: string; status: JobStatus; run_at: string; attempts: number; max_attempts: number;
   lease_until: string | null; last_error: string | null; user_id: number | null; dedupe_key: string | null;
   created_at: string; started_at: string | null; finished_at: string | null;
 };
 
-const toJob = (r: Row): Job => ({
+export const toJob = (r: JobRow): Job => ({
   id: r.id, kind: r.kind, payload: JSON.parse(r.payload), status: r.status, runAt: r.run_at, attempts: r.attempts,
   maxAttempts: r.max_attempts, leaseUntil: r.lease_until, lastError: r.last_error, userId: r.user_id,
   dedupeKey: r.dedupe_key, createdAt: r.created_at, startedAt: r.started_at, finishedAt: r.finished_at,
@@ -90,12 +91,12 @@ export function insertJob(db: Db, j: NewJob): { id: number; created: boolean } {
 }
 
 export function getJob(db: Db, id: number): Job | undefined {
-  const r = stmt(db, 'byId').get(id) as Row | undefined;
+  const r = stmt(db, 'byId').get(id) as JobRow | undefined;
   return r && toJob(r);
 }
 
 export function claimJob(db: Db, q: { kind: string; now: string; leaseUntil: string; kindLimit: number; userLimit: number }): Job | undefined {
-  const r = stmt(db, 'claim').get({ kind: q.kind, now: q.now, lease_until: q.leaseUntil, kind_limit: q.kindLimit, user_limit: q.userLimit }) as Row | undefined;
+  const r = stmt(db, 'claim').get({ kind: q.kind, now: q.now, lease_until: q.leaseUntil, kind_limit: q.kindLimit, user_limit: q.userLimit }) as JobRow | undefined;
   return r && toJob(r);
 }
 

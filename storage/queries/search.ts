@@ -1,7 +1,7 @@
 import type { Statement } from 'better-sqlite3';
 import type { Db } from '../db';
 import { Lru, VocabIndex, type VocabEntry } from '../../domain/fuzzy';
-import { caseVariants, matchExpressionFor, textChangeCanAffect, textTerms, type Vocabulary } from '../../domain/search-query';
+import { caseVariants, matchExpressionFor, textChangeCanAffect, textTerms, vocabularyOver, type Vocabulary } from '../../domain/search-query';
 import { topicVersions } from './memo';
 
 import type { SearchSort } from '../../domain/search-query';
@@ -90,16 +90,7 @@ function vocabulary(db: Db): Vocabulary {
       v.logSeen = last;
     }
   }
-  const { index, nearest } = s.vocab!;
-  return {
-    has: (term) => index.has(term),
-    nearest(word, max, limit) {
-      const key = `${word}|${max}|${limit}`;
-      let found = nearest.get(key);
-      if (!found) nearest.set(key, (found = index.nearest(word, max, limit)));
-      return found;
-    },
-  };
+  return vocabularyOver(s.vocab!.index, s.vocab!.nearest);
 }
 const LOG_CATCH_UP = 5000;
 
