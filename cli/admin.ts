@@ -159,7 +159,7 @@ const commands: Record<string, Command<unknown>> = {
     run({ db, config, clock, out }, { demo }) {
       const withDemo = demo ?? config.seedDemo;
       if (!seedDatabase(db, { demo: withDemo, clock })) return out(`The database at ${config.databasePath} already has data; nothing seeded.`);
-      const n = (table: string) => (db.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+      const n = (table: string) => (db.engine.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
       out(`Seeded ${config.databasePath}: ${n('categories')} categories, ${n('products')} products, ${n('interview_questions')} interview questions`
         + (withDemo ? `, and a demo directory of ${n('listings')} listings.` : ' (no demo directory).'));
     },

@@ -6,10 +6,16 @@ import * as schema from './schema';
 import { applyMigrations } from './migrate';
 import { BUSY_TIMEOUT_MS } from './write-lock';
 
-export { withTransaction, withWriteLock, BUSY_TIMEOUT_MS } from './write-lock';
+import { SqliteEngine } from './engine/sqlite';
+import type { Engine, EngineKind } from './engine/types';
+
+export { withTransaction, BUSY_TIMEOUT_MS } from './write-lock';
 
 export type Orm = BetterSQLite3Database<typeof schema>;
-export type Db = { sqlite: Database.Database; orm: Orm; path: string };
+// The database every repository module takes. `engine` is how they reach it, on either engine. `sqlite` and `orm`
+// are the SQLite connection itself, for what only SQLite has (migrations, the bench's bulk loads, tests that set
+// up rows directly); on PostgreSQL reading them throws.
+export type Db = { engine: Engine; kind: EngineKind; sqlite: Database.Database; orm: Orm; path: string };
 
 // Opens the database and brings its schema up to date. Safe with several processes on one file: migrations run
 // inside one BEGIN IMMEDIATE transaction (storage/migrate.ts), so a second process starting at the same moment
@@ -25,13 +31,13 @@ export function openDb(path: string, opts: { migrated?: (tags: string[]) => void
   sqlite.pragma('cache_size = -64000');
   sqlite.pragma('temp_store = MEMORY');
   const orm = drizzle(sqlite, { schema });
-  const db = { sqlite, orm, path };
+  const db: Db = { engine: new SqliteEngine(sqlite), kind: 'sqlite', sqlite, orm, path };
   const applied = applyMigrations(db);
   opts.migrated?.(applied);
   return db;
 }
 
 // Several reads from one consistent snapshot, taking no write lock (storage/queries/memo.ts).
-export function readSnapshot<T>(db: Db, fn: () => T): T {
-  return db.sqlite.transaction(fn).deferred();
+export function readSnapshot<T>(db: Db, fn: () => Promise<T> | T): Promise<T> {
+  return db.engine.transaction(fn, 'deferred');
 }

@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import { withWriteLock } from './write-lock';
+import { withWriteLockSync } from './write-lock';
 
 type Db = { sqlite: Database.Database };
 export const MIGRATIONS = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -33,7 +33,7 @@ export function applyMigrations(db: Db, migrationsFolder = MIGRATIONS): string[]
   const pending = (last: number | null) => files.map((m, i) => ({ ...m, tag: journal.entries[i].tag })).filter((m) => last === null || last < m.folderMillis);
   // The common start: nothing to do, and no write lock taken to find that out.
   if (pending(lastApplied(db)).length === 0) return [];
-  return withWriteLock(db, BOOT_WAIT_MS, () => {
+  return withWriteLockSync(db, BOOT_WAIT_MS, () => {
     db.sqlite.exec(`CREATE TABLE IF NOT EXISTS "${TABLE}" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)`);
     const todo = pending(lastApplied(db));
     const record = db.sqlite.prepare(`INSERT INTO "${TABLE}" ("hash", "created_at") VALUES (?, ?)`);

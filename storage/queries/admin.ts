@@ -9,11 +9,11 @@ export class AdminError extends Error {}
 export type PriceRow = { code: string; name: string; price_cents: number; needs_listing: number; week_rule: string; active: number };
 
 export function listPrices(db: Db): PriceRow[] {
-  return db.sqlite.prepare('SELECT code, name, price_cents, needs_listing, week_rule, active FROM products ORDER BY position, code').all() as PriceRow[];
+  return db.engine.prepare('SELECT code, name, price_cents, needs_listing, week_rule, active FROM products ORDER BY position, code').all() as PriceRow[];
 }
 
 function knownCodes(db: Db): string {
-  const codes = (db.sqlite.prepare('SELECT code FROM products ORDER BY position, code').pluck().all() as string[]);
+  const codes = (db.engine.prepare('SELECT code FROM products ORDER BY position, code').pluck().all() as string[]);
   return codes.length ? codes.join(', ') : '(none: the database has no products yet; run `npm run admin -- seed` first)';
 }
 
@@ -22,10 +22,10 @@ function knownCodes(db: Db): string {
 export function setPrice(db: Db, code: string, cents: number): { previous: number } {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new AdminError(`CENTS must be a whole number of US cents (0 or more), got ${cents}`);
   return withTransaction(db, () => {
-    const row = db.sqlite.prepare('SELECT price_cents FROM products WHERE code = ?').get(code) as { price_cents: number } | undefined;
+    const row = db.engine.prepare('SELECT price_cents FROM products WHERE code = ?').get(code) as { price_cents: number } | undefined;
     if (!row) throw new AdminError(`Unknown product code "${code}". Known codes: ${knownCodes(db)}`);
     if (code === 'billboard_min' && cents < 1) throw new AdminError('The billboard minimum must be at least 1 cent');
-    db.sqlite.prepare('UPDATE products SET price_cents = ? WHERE code = ?').run(cents, code);
+    db.engine.prepare('UPDATE products SET price_cents = ? WHERE code = ?').run(cents, code);
     if (code === 'billboard_min') setSetting(db, 'billboard_min_cents', String(cents));
     return { previous: row.price_cents };
   });
@@ -61,7 +61,7 @@ export function setSettingValue(db: Db, key: string, value: string): { previous:
   return withTransaction(db, () => {
     const previous = getSetting(db, key);
     setSetting(db, key, value);
-    if (key === 'billboard_min_cents') db.sqlite.prepare("UPDATE products SET price_cents = ? WHERE code = 'billboard_min'").run(n);
+    if (key === 'billboard_min_cents') db.engine.prepare("UPDATE products SET price_cents = ? WHERE code = 'billboard_min'").run(n);
     return { previous, value };
   });
 }

@@ -10,7 +10,7 @@ export type ApiKeyRow = {
 const cache = new WeakMap<Db, ReturnType<typeof prepare>>();
 
 function prepare(db: Db) {
-  const s = db.sqlite;
+  const s = db.engine;
   const cols = 'id, user_id AS userId, name, prefix, scopes, created_at AS createdAt, last_used_at AS lastUsedAt, revoked_at AS revokedAt';
   return {
     insert: s.prepare('INSERT INTO api_keys (user_id, name, prefix, hash, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id'),

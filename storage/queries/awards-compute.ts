@@ -15,12 +15,12 @@ function statements(db: Db): Statements {
   let s = cache.get(db);
   if (s) return s;
   s = {
-    rank: db.sqlite.prepare(`SELECT l.id AS listing_id, count(v.id) AS votes FROM listings l
+    rank: db.engine.prepare(`SELECT l.id AS listing_id, count(v.id) AS votes FROM listings l
       LEFT JOIN votes v ON v.listing_id = l.id AND v.created_at >= @start AND v.created_at < @end
       WHERE l.status = 'live' AND l.launch_week = @week
       GROUP BY l.id ORDER BY votes DESC, l.launched_at ASC, l.id ASC LIMIT ${AWARD_PLACES}`),
-    has: db.sqlite.prepare('SELECT 1 FROM awards WHERE week = ? LIMIT 1'),
-    insert: db.sqlite.prepare('INSERT INTO awards (week, rank, listing_id, votes) VALUES (?, ?, ?, ?)'),
+    has: db.engine.prepare('SELECT 1 FROM awards WHERE week = ? LIMIT 1'),
+    insert: db.engine.prepare('INSERT INTO awards (week, rank, listing_id, votes) VALUES (?, ?, ?, ?)'),
   };
   cache.set(db, s);
   return s;

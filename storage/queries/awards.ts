@@ -6,7 +6,7 @@ export type AwardRow = { week: string; rank: number; listing_id: number; votes: 
 const VISIBLE = `FROM awards a JOIN listings l ON l.id = a.listing_id WHERE l.status = 'live'`;
 
 function prepare(db: Db) {
-  const s = db.sqlite;
+  const s = db.engine;
   return {
     page: s.prepare(`SELECT a.week, a.rank, a.listing_id, a.votes ${VISIBLE} AND (@slug IS NULL OR l.slug = @slug)
       ORDER BY a.week DESC, a.rank ASC, a.id ASC LIMIT @limit OFFSET @offset`),

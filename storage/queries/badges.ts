@@ -11,8 +11,8 @@ function statements(db: Db): Statements {
   let s = cache.get(db);
   if (!s) {
     s = {
-      listing: db.sqlite.prepare('SELECT id, slug, name, status, featured, verified FROM listings WHERE slug = ?'),
-      awards: db.sqlite.prepare('SELECT week, rank FROM awards WHERE listing_id = ? ORDER BY week DESC, rank'),
+      listing: db.engine.prepare('SELECT id, slug, name, status, featured, verified FROM listings WHERE slug = ?'),
+      awards: db.engine.prepare('SELECT week, rank FROM awards WHERE listing_id = ? ORDER BY week DESC, rank'),
     };
     cache.set(db, s);
   }

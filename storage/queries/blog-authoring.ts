@@ -10,7 +10,7 @@ export type SavedPost = { slug: string; action: SaveAction; publishedAt: string;
 type StoredPost = { id: number; title: string; excerpt: string; body_markdown: string; author: string; tags: string; draft: number; published_at: string; is_demo: number };
 
 function prepare(db: Db) {
-  const s = db.sqlite;
+  const s = db.engine;
   return {
     bySlug: s.prepare('SELECT id, title, excerpt, body_markdown, author, tags, draft, published_at, is_demo FROM blog_posts WHERE slug = ?'),
     insert: s.prepare(`INSERT INTO blog_posts (slug, title, excerpt, body_markdown, author, tags, draft, published_at, is_demo)

@@ -19,11 +19,11 @@ function statements(db: Db): Statements {
   let s = cache.get(db);
   if (s) return s;
   s = {
-    browse: db.sqlite.prepare(`SELECT ${COLUMNS}, count(*) OVER () AS total FROM blog_posts b
+    browse: db.engine.prepare(`SELECT ${COLUMNS}, count(*) OVER () AS total FROM blog_posts b
       WHERE ${PUBLISHED} ORDER BY b.published_at DESC, b.id DESC LIMIT @limit OFFSET @offset`),
     // Case-insensitive substring match; where the match is decides the rank (title, then tags, excerpt, body),
     // newest first within a rank. instr() avoids LIKE's wildcard characters in user text.
-    search: db.sqlite.prepare(`SELECT m.*, count(*) OVER () AS total FROM (
+    search: db.engine.prepare(`SELECT m.*, count(*) OVER () AS total FROM (
         SELECT ${COLUMNS}, b.id,
           CASE
             WHEN instr(lower(b.title), @q) > 0 THEN 0
@@ -35,7 +35,7 @@ function statements(db: Db): Statements {
       ) m
       WHERE m.rank IS NOT NULL
       ORDER BY m.rank, m.published_at DESC, m.id DESC LIMIT @limit OFFSET @offset`),
-    bySlug: db.sqlite.prepare(`SELECT ${COLUMNS}, b.body_markdown, b.faqs FROM blog_posts b WHERE b.slug = @slug AND ${PUBLISHED}`),
+    bySlug: db.engine.prepare(`SELECT ${COLUMNS}, b.body_markdown, b.faqs FROM blog_posts b WHERE b.slug = @slug AND ${PUBLISHED}`),
   };
   cache.set(db, s);
   return s;

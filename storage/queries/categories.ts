@@ -11,7 +11,7 @@ const SUBTREE_MEMBERS = `WITH RECURSIVE sub(id) AS (SELECT ? UNION SELECT c.id F
 const IN_SUBTREE = `l.status = 'live' AND l.id IN (SELECT listing_id FROM listing_categories WHERE category_id IN (SELECT id FROM sub))`;
 
 function prepare(db: Db) {
-  const s = db.sqlite;
+  const s = db.engine;
   return {
     all: s.prepare(`SELECT id, slug, name, description, parent_id FROM categories ORDER BY position, name`),
     // Ordered by listing so one listing's categories arrive together (the primary key order of listing_categories).

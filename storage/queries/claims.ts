@@ -22,7 +22,7 @@ const CLAIM_COLUMNS = `c.id, c.listing_id, c.user_id, c.method, c.email, c.token
 const PUBLIC = `l.status IN ('live', 'scheduled')`;
 
 function prepare(db: Db) {
-  const s = db.sqlite;
+  const s = db.engine;
   return {
     claimable: s.prepare(`SELECT l.id, l.slug, l.name, l.url, l.domain FROM listings l WHERE l.slug = ? AND ${PUBLIC}`),
     pending: s.prepare(`SELECT ${CLAIM_COLUMNS} FROM claims c JOIN listings l ON l.id = c.listing_id

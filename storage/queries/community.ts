@@ -10,7 +10,7 @@ export type ReviewRow = { id: number; rating: number; body: string; created_at: 
 export type AdminReviewRow = ReviewRow & { email: string; genuine: number };
 
 function prepare(db: Db) {
-  const s = db.sqlite;
+  const s = db.engine;
   return {
     listing: s.prepare(`SELECT id, slug, name, status, follows_count FROM listings WHERE slug = ? AND status IN ('live', 'scheduled')`),
     anyListing: s.prepare('SELECT id, slug, name, status, follows_count FROM listings WHERE slug = ?'),

@@ -21,13 +21,13 @@ function statements(db: Db): Statements {
   if (s) return s;
   s = {
     // Newest first; rowid breaks ties between drafts created in the same millisecond.
-    list: db.sqlite.prepare(`SELECT id, url, status, failure_reason, progress, json_extract(fields, '$.name.value') AS name,
+    list: db.engine.prepare(`SELECT id, url, status, failure_reason, progress, json_extract(fields, '$.name.value') AS name,
         completeness, listing_id, created_at, updated_at
       FROM drafts WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`),
-    count: db.sqlite.prepare(`SELECT count(*) AS n FROM drafts WHERE user_id = ?`),
-    invites: db.sqlite.prepare(`SELECT email, created_at, expires_at, accepted_at FROM draft_invites WHERE draft_id = ? ORDER BY id`),
+    count: db.engine.prepare(`SELECT count(*) AS n FROM drafts WHERE user_id = ?`),
+    invites: db.engine.prepare(`SELECT email, created_at, expires_at, accepted_at FROM draft_invites WHERE draft_id = ? ORDER BY id`),
     // Fields of regenerate jobs not finished yet, so a client knows what is still being redrafted.
-    regenerating: db.sqlite.prepare(`SELECT DISTINCT f.value AS field FROM jobs j, json_each(j.payload, '$.fields') f
+    regenerating: db.engine.prepare(`SELECT DISTINCT f.value AS field FROM jobs j, json_each(j.payload, '$.fields') f
       WHERE j.kind = 'draft_regenerate' AND j.status IN ('queued', 'running') AND json_extract(j.payload, '$.draftId') = ?`),
   };
   cache.set(db, s);

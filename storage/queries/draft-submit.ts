@@ -92,7 +92,7 @@ function writeColumns(db: Db, listingId: number, cols: Record<string, unknown>, 
   const sql = `UPDATE listings SET ${changed.map((k) => `${k} = @${k}`).join(', ')}, updated_at = @now WHERE id = @id`;
   const { updates } = statements(db);
   let update = updates.get(sql);
-  if (!update) updates.set(sql, (update = db.sqlite.prepare(sql)));
+  if (!update) updates.set(sql, (update = db.engine.prepare(sql)));
   update.run({ ...Object.fromEntries(changed.map((k) => [k, cols[k]])), now, id: listingId });
   if (!record) return;
   // Only the JSON columns hold JSON: a text value such as "{beta} launch" or "[draft]" stays text.

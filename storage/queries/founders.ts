@@ -25,24 +25,24 @@ function statements(db: Db): Statements {
   if (s) return s;
   s = {
     // Filters are optional: a null parameter switches its condition off, so one statement serves every call.
-    list: db.sqlite.prepare(`SELECT f.id, f.slug, f.name, f.headline, f.country, f.avatar_url, count(*) OVER () AS total
+    list: db.engine.prepare(`SELECT f.id, f.slug, f.name, f.headline, f.country, f.avatar_url, count(*) OVER () AS total
       FROM founders f
       WHERE ${HAS_PUBLIC}
         AND (@q IS NULL OR instr(lower(f.name), lower(@q)) > 0)
         AND (@country IS NULL OR upper(f.country) = upper(@country))
       ORDER BY f.name COLLATE NOCASE, f.id LIMIT @limit OFFSET @offset`),
-    companies: db.sqlite.prepare(`SELECT lf.founder_id, l.id AS listing_id, l.slug, l.name, lf.title
+    companies: db.engine.prepare(`SELECT lf.founder_id, l.id AS listing_id, l.slug, l.name, lf.title
       FROM listing_founders lf JOIN listings l ON l.id = lf.listing_id
       WHERE lf.founder_id IN (SELECT value FROM json_each(?)) AND ${PUBLIC}
       ORDER BY lf.founder_id, l.name COLLATE NOCASE, l.id`),
-    bySlug: db.sqlite.prepare(`SELECT f.id, f.slug, f.name, f.headline, f.bio, f.country, f.avatar_url, f.socials
+    bySlug: db.engine.prepare(`SELECT f.id, f.slug, f.name, f.headline, f.bio, f.country, f.avatar_url, f.socials
       FROM founders f WHERE f.slug = ? AND ${HAS_PUBLIC}`),
-    publicCompanies: db.sqlite.prepare(`SELECT lf.founder_id, l.id AS listing_id, l.slug, l.name, lf.title
+    publicCompanies: db.engine.prepare(`SELECT lf.founder_id, l.id AS listing_id, l.slug, l.name, lf.title
       FROM listing_founders lf JOIN listings l ON l.id = lf.listing_id
       WHERE lf.founder_id = ? AND ${PUBLIC}
       ORDER BY lf.position, l.launched_at IS NULL, l.launched_at DESC, l.id`),
     // A story is published when its listing is public and the paid 'story' section is unlocked.
-    stories: db.sqlite.prepare(`SELECT l.slug, l.name, l.story
+    stories: db.engine.prepare(`SELECT l.slug, l.name, l.story
       FROM listing_founders lf JOIN listings l ON l.id = lf.listing_id
       WHERE lf.founder_id = ? AND ${PUBLIC} AND l.story IS NOT NULL
         AND EXISTS (SELECT 1 FROM json_each(l.unlocked_sections) WHERE value = 'story')

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import { withTransaction, type Db } from '../db';
 
 export type IdempotencyRow = {
   operation: string; request_hash: string; state: 'in_progress' | 'done'; status: number | null; response: string | null; created_at: string; expires_at: string;
@@ -11,14 +11,14 @@ export const IDEMPOTENCY_LEASE_MS = 60_000;
 const stmts = new WeakMap<Db, ReturnType<typeof prepare>>();
 function prepare(db: Db) {
   return {
-    find: db.sqlite.prepare('SELECT operation, request_hash, state, status, response, created_at, expires_at FROM idempotency_keys WHERE actor = ? AND key = ?'),
-    drop: db.sqlite.prepare('DELETE FROM idempotency_keys WHERE actor = ? AND key = ?'),
-    dropOwn: db.sqlite.prepare(`DELETE FROM idempotency_keys WHERE actor = ? AND key = ? AND state = 'in_progress' AND created_at = ?`),
-    begin: db.sqlite.prepare(`INSERT INTO idempotency_keys (actor, key, operation, request_hash, state, created_at, expires_at)
+    find: db.engine.prepare('SELECT operation, request_hash, state, status, response, created_at, expires_at FROM idempotency_keys WHERE actor = ? AND key = ?'),
+    drop: db.engine.prepare('DELETE FROM idempotency_keys WHERE actor = ? AND key = ?'),
+    dropOwn: db.engine.prepare(`DELETE FROM idempotency_keys WHERE actor = ? AND key = ? AND state = 'in_progress' AND created_at = ?`),
+    begin: db.engine.prepare(`INSERT INTO idempotency_keys (actor, key, operation, request_hash, state, created_at, expires_at)
       VALUES (?, ?, ?, ?, 'in_progress', ?, ?)`),
-    finish: db.sqlite.prepare(`UPDATE idempotency_keys SET state = 'done', status = ?, response = ?
+    finish: db.engine.prepare(`UPDATE idempotency_keys SET state = 'done', status = ?, response = ?
       WHERE actor = ? AND key = ? AND state = 'in_progress' AND created_at = ?`),
-    purge: db.sqlite.prepare('DELETE FROM idempotency_keys WHERE expires_at <= ?'),
+    purge: db.engine.prepare('DELETE FROM idempotency_keys WHERE expires_at <= ?'),
   };
 }
 const q = (db: Db) => {
@@ -38,7 +38,7 @@ export type Claim = { kind: 'new'; token: ClaimToken } | { kind: 'replay'; row: 
 // Atomically: replay a finished request, refuse a different one or one still running, or claim the key.
 export function claimIdempotencyKey(db: Db, actor: string, key: string, operation: string, hash: string, now: Date, ttlMs: number): Claim {
   const s = q(db);
-  return db.sqlite.transaction((): Claim => {
+  return withTransaction(db, (): Claim => {
     const nowIso = now.toISOString();
     const row = s.find.get(actor, key) as IdempotencyRow | undefined;
     const abandoned = row?.state === 'in_progress' && Date.parse(row.created_at) + IDEMPOTENCY_LEASE_MS <= now.getTime();
@@ -49,7 +49,7 @@ export function claimIdempotencyKey(db: Db, actor: string, key: string, operatio
     if (row) s.drop.run(actor, key);
     s.begin.run(actor, key, operation, hash, nowIso, new Date(now.getTime() + ttlMs).toISOString());
     return { kind: 'new', token: nowIso };
-  }).immediate(); // reads then writes: immediate, or a concurrent commit by another process fails it with SQLITE_BUSY
+  }); // reads then writes: immediate, or a concurrent commit by another process fails it with SQLITE_BUSY
 }
 
 // Stores the outcome if the claim is still the caller's; false (nothing written) if it was taken over meanwhile.

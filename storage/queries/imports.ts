@@ -21,11 +21,11 @@ type Parsed<T> = { line: number; key: { slug?: string; domain?: string; value: s
 const statements = new WeakMap<Db, ReturnType<typeof prepare>>();
 function prepare(db: Db) {
   return {
-    bySlug: db.sqlite.prepare('SELECT id FROM listings WHERE slug = ?').pluck(),
-    byDomain: db.sqlite.prepare('SELECT id FROM listings WHERE domain = ? ORDER BY id LIMIT 1').pluck(),
-    rating: db.sqlite.prepare(`INSERT INTO domain_ratings (listing_id, rating, recorded_on, source) VALUES (?, ?, ?, ?)
+    bySlug: db.engine.prepare('SELECT id FROM listings WHERE slug = ?').pluck(),
+    byDomain: db.engine.prepare('SELECT id FROM listings WHERE domain = ? ORDER BY id LIMIT 1').pluck(),
+    rating: db.engine.prepare(`INSERT INTO domain_ratings (listing_id, rating, recorded_on, source) VALUES (?, ?, ?, ?)
       ON CONFLICT (listing_id, recorded_on) DO UPDATE SET rating = excluded.rating, source = excluded.source`),
-    revenue: db.sqlite.prepare(`INSERT INTO revenue_reports (listing_id, mrr_cents, period, verified_by, recorded_on) VALUES (?, ?, ?, ?, ?)
+    revenue: db.engine.prepare(`INSERT INTO revenue_reports (listing_id, mrr_cents, period, verified_by, recorded_on) VALUES (?, ?, ?, ?, ?)
       ON CONFLICT (listing_id, period) DO UPDATE SET mrr_cents = excluded.mrr_cents, verified_by = excluded.verified_by, recorded_on = excluded.recorded_on`),
   };
 }

@@ -14,7 +14,7 @@ const ANSWERS = `SELECT a.question_id, q.question, a.answer, a.updated_at FROM i
 function statements(db: Db): Statements {
   let s = cache.get(db);
   if (s) return s;
-  const p = (sql: string) => db.sqlite.prepare(sql);
+  const p = (sql: string) => db.engine.prepare(sql);
   s = {
     known: p('SELECT id FROM interview_questions WHERE id IN (SELECT value FROM json_each(?))'),
     upsert: p(`INSERT INTO interview_answers (user_id, question_id, answer, updated_at) VALUES (@userId, @questionId, @answer, @at)

@@ -73,7 +73,7 @@ function stmt(db: Db, key: keyof typeof SQL): Statement {
   let m = cache.get(db);
   if (!m) cache.set(db, (m = new Map()));
   let s = m.get(key);
-  if (!s) m.set(key, (s = db.sqlite.prepare(SQL[key])));
+  if (!s) m.set(key, (s = db.engine.prepare(SQL[key])));
   return s;
 }
 

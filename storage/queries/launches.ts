@@ -22,7 +22,7 @@ export type OrderedSection = keyof typeof SECTION_ORDER;
 const IN_WEEK = `(launch_week = @week OR (launch_week IS NULL AND launched_at >= @start AND launched_at < @end))`;
 
 function prepare(db: Db) {
-  const s = db.sqlite;
+  const s = db.engine;
   // The decay formula lives in domain/ranking.ts; SQLite calls it per recent vote.
   s.function('ranking_decay_weight', { deterministic: true }, (age, halfLife) => decayWeight(Number(age), Number(halfLife)));
   const ordered = Object.fromEntries(

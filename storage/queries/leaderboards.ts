@@ -32,7 +32,7 @@ const REVENUE = `WITH r AS (
   FROM r JOIN listings l ON l.id = r.listing_id AND l.status = 'live' WHERE r.rn = 1`;
 
 function prepare(db: Db) {
-  const s = db.sqlite;
+  const s = db.engine;
   return {
     // weekly_votes is kept by triggers on votes (migration 0011): one row per listing voted for that week.
     weeklyVotes: s.prepare(`SELECT w.listing_id AS id, w.votes, l.launched_at AS launchedAt

@@ -22,7 +22,7 @@ const SELECT = `SELECT v.id, v.listing_id, l.slug, l.name AS listing_name, u.ema
 function statements(db: Db): Statements {
   let s = cache.get(db);
   if (s) return s;
-  const p = (sql: string) => db.sqlite.prepare(sql);
+  const p = (sql: string) => db.engine.prepare(sql);
   s = {
     add: p(`INSERT INTO listing_versions (listing_id, user_id, before, after, changed_fields, created_at)
       VALUES (@listingId, @userId, @before, @after, @changedFields, @at)`),

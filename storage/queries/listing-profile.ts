@@ -10,7 +10,7 @@ export const LATEST_UPDATES = 5;
 const WEEK_MS = 7 * 86_400_000;
 
 function prepare(db: Db) {
-  const s = db.sqlite;
+  const s = db.engine;
   return {
     categories: s.prepare(`SELECT c.slug, c.name, lc.is_primary AS is_primary FROM listing_categories lc
       JOIN categories c ON c.id = lc.category_id WHERE lc.listing_id = ? ORDER BY lc.is_primary DESC, c.name`),

@@ -21,7 +21,7 @@ const COLUMNS = `id, slug, name, url, domain, tagline, short_description, descri
   featured, verified, primary_category_id, votes_count, is_demo`;
 
 function prepare(db: Db) {
-  const s = db.sqlite;
+  const s = db.engine;
   return {
     publicBySlug: s.prepare(`SELECT ${COLUMNS} FROM listings WHERE slug = ? AND status IN ('live', 'scheduled')`),
     liveBySlug: s.prepare(`SELECT ${COLUMNS} FROM listings WHERE slug = ? AND status = 'live'`),

@@ -1,4 +1,5 @@
 import { readSnapshot, type Db } from '../db';
+import type { Stmt } from '../engine/types';
 import { Lru } from '../../domain/fuzzy';
 
 // Read results remembered until something they show changes. Each answer is stored with the versions of the
@@ -15,12 +16,17 @@ import { Lru } from '../../domain/fuzzy';
 // writer's commit), and this connection's own writes move total_changes at once.
 // Callers must not mutate what they get back: it is shared.
 
-type Stmt = { get(...args: unknown[]): unknown; all(...args: unknown[]): unknown[] };
+// On PostgreSQL the signature is this process's own write count and the change log's newest sequence number, read
+// once per turn of the event loop with the topics logged since the last look (one query).
+
 type PerDb = {
-  changes: Stmt; dataVersion: Stmt; version: Stmt; changedSince: Stmt; lastChange: Stmt;
+  version: Stmt; changedSince: Stmt; lastChange: Stmt;
+  sqliteSignature: (() => string) | null; // SQLite: total_changes() and data_version, no await
   scopes: Map<string, Lru<string, Entry>>; computes: Map<string, number>;
   // data_version as read in this turn of the event loop (null: not yet read in it).
   dataVersionNow: number | null;
+  // PostgreSQL: the signature of this turn, once read.
+  turn: Promise<string> | null;
   // Topic versions as read, kept across changes of the database while the change log (migration 0014) shows no
   // bump of them: when the signature moves, the topics bumped since `logSeq` are forgotten (one read of the log),
   // and the others are still known. Under a steady trickle of writes (views, votes, edits) a cached answer is then
@@ -42,80 +48,86 @@ const perDb = new WeakMap<Db, PerDb>();
 function state(db: Db): PerDb {
   let s = perDb.get(db);
   if (!s) {
-    s = {
-      changes: db.sqlite.prepare('SELECT total_changes()').pluck(),
-      dataVersion: db.sqlite.prepare('PRAGMA data_version').pluck(),
-      version: db.sqlite.prepare('SELECT version FROM change_versions WHERE topic = ?').pluck(),
-      changedSince: db.sqlite.prepare(`SELECT seq, topic FROM change_log WHERE seq > ? ORDER BY seq LIMIT ${CATCH_UP_ROWS + 1}`),
-      lastChange: db.sqlite.prepare('SELECT coalesce(max(seq), 0) FROM change_log').pluck(),
+    const st: PerDb = {
+      version: db.engine.prepare('SELECT version FROM change_versions WHERE topic = ?').pluck(),
+      changedSince: db.engine.prepare(`SELECT seq, topic FROM change_log WHERE seq > ? ORDER BY seq LIMIT ${CATCH_UP_ROWS + 1}`),
+      lastChange: db.engine.prepare('SELECT coalesce(max(seq), 0) FROM change_log').pluck(),
+      sqliteSignature: null,
       scopes: new Map(),
       known: { signature: '', logSeq: -1, versions: new Map() },
       computes: new Map(),
       dataVersionNow: null,
+      turn: null,
     };
-    perDb.set(db, s);
+    if (db.kind === 'sqlite') {
+      const changes = db.sqlite.prepare('SELECT total_changes()').pluck();
+      const dataVersion = db.sqlite.prepare('PRAGMA data_version').pluck();
+      st.sqliteSignature = () => {
+        if (st.dataVersionNow === null) {
+          st.dataVersionNow = dataVersion.get() as number;
+          setImmediate(() => { st.dataVersionNow = null; });
+        }
+        return `${changes.get() as number}:${st.dataVersionNow}`;
+      };
+    }
+    perDb.set(db, (s = st));
   }
   return s;
 }
 
-export function dataSignature(db: Db): string {
-  const s = state(db);
-  if (s.dataVersionNow === null) {
-    s.dataVersionNow = s.dataVersion.get() as number;
-    setImmediate(() => { s.dataVersionNow = null; });
+// What moves whenever the database may have changed: a string on SQLite, a promise (once per turn) on PostgreSQL.
+function signatureOf(db: Db, s: PerDb): string | Promise<string> {
+  if (s.sqliteSignature) return s.sqliteSignature();
+  if (!s.turn) {
+    s.turn = catchUp(s, null).then((seq) => `${db.engine.writes()}:${seq}`);
+    setImmediate(() => { s.turn = null; });
   }
-  return `${s.changes.get() as number}:${s.dataVersionNow}`;
+  // This process's own writes move the signature at once, within the turn too.
+  return s.turn.then((sig) => `${db.engine.writes()}:${sig.slice(sig.indexOf(':') + 1)}`);
 }
 
-// The database whose outermost transaction is the read-only snapshot of a remembered read being computed.
-let ownSnapshot: Db | null = null;
-
-// Several remembered reads in one synchronous stretch that writes nothing (a tool's read path) share one signature:
-// reading it costs two statements, and nothing can move it in between.
-let scoped: { db: Db; signature: string } | null = null;
-export function readsTogether<T>(db: Db, fn: () => T): T {
-  const outer = scoped;
-  scoped = { db, signature: dataSignature(db) };
-  try {
-    return fn();
-  } finally {
-    scoped = outer;
-  }
-}
-
-// The database moved: forget the versions of the topics bumped since the last look.
-function catchUp(s: PerDb, signature: string): void {
+// The database moved: forget the versions of the topics bumped since the last look. Returns the log position.
+// `signature` (SQLite) is remembered as the one the known versions are current for.
+async function catchUp(s: PerDb, signature: string | null): Promise<number> {
   const k = s.known;
-  k.signature = signature;
+  if (signature !== null) k.signature = signature;
   if (k.logSeq >= 0) {
-    const rows = s.changedSince.all(k.logSeq) as Array<{ seq: number; topic: string }>;
-    if (!rows.length) return;
+    const rows = await s.changedSince.all(k.logSeq) as Array<{ seq: number; topic: string }>;
+    if (!rows.length) return k.logSeq;
     const newest = rows[rows.length - 1].seq;
     if (rows.length <= CATCH_UP_ROWS && k.logSeq >= newest - LOG_KEPT) {
       for (const r of rows) k.versions.delete(r.topic);
       k.logSeq = newest;
-      return;
+      return newest;
     }
   }
   // First look, or too far behind: start again from the log's present position.
-  k.logSeq = s.lastChange.get() as number;
+  k.logSeq = await s.lastChange.get() as number;
   k.versions.clear();
+  return k.logSeq;
 }
 
 // `kept`: false inside a transaction of the caller's, which may write and roll back: the versions it sees are read
 // afresh and kept nowhere, and the change log is not followed from inside it.
-function versionsOf(s: PerDb, topics: readonly string[], signature: string, kept = true): number[] {
-  if (!kept) return topics.map((t) => (s.version.get(t) as number | undefined) ?? 0);
-  if (s.known.signature !== signature) catchUp(s, signature);
+async function versionsOf(db: Db, s: PerDb, topics: readonly string[], signature: string, kept = true): Promise<number[]> {
+  if (!kept) return Promise.all(topics.map(async (t) => ((await s.version.get(t)) as number | undefined) ?? 0));
+  if (s.sqliteSignature && s.known.signature !== signature) await catchUp(s, signature);
   if (s.known.versions.size > MAX_KNOWN) s.known.versions.clear();
   const known = s.known.versions;
-  return topics.map((t) => {
+  const out: number[] = [];
+  for (const t of topics) {
     let v = known.get(t);
-    if (v === undefined) known.set(t, (v = (s.version.get(t) as number | undefined) ?? 0));
-    return v;
-  });
+    if (v === undefined) known.set(t, (v = ((await s.version.get(t)) as number | undefined) ?? 0));
+    out.push(v);
+  }
+  return out;
 }
 const same = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+
+// Outside every transaction of the caller's: none open, or only the read-only snapshot a remembered read computes
+// in (reads it makes in turn, a board's ranking inside the board's page, are kept as usual). Inside one, what is
+// read may be rolled back: it is neither kept nor trusted to a version seen outside it.
+const outsideCallerTransaction = (db: Db) => db.engine.transactionMode() !== 'immediate';
 
 // `topics` names what the answer shows: table names, 'listing:<id>', 'votes', 'views', 'follows' (see migration
 // 0011). A function of the value when the topics are only known once it is read (a listing's id from its slug).
@@ -123,46 +135,43 @@ const same = (a: number[], b: number[]) => a.length === b.length && a.every((v, 
 // `keep` may refuse to remember an answer that was made from something not yet current (see vocabularyIsCurrent).
 // `fresh`, when given, is asked whenever the database moved and the topics did not, for what topics cannot say (a
 // search result and the text changes logged since it was made).
-export function memoOn<T>(
-  db: Db, scope: string, key: string, topics: readonly string[] | ((value: T) => readonly string[]), compute: () => T, capacity = 1000,
-  keep: () => boolean = () => true, fresh?: (value: T) => boolean,
-): T {
+export async function memoOn<T>(
+  db: Db, scope: string, key: string, topics: readonly string[] | ((value: T) => readonly string[]), compute: () => Promise<T> | T, capacity = 1000,
+  keep: () => boolean | Promise<boolean> = () => true, fresh?: (value: T) => boolean | Promise<boolean>,
+): Promise<T> {
   const s = state(db);
   let lru = s.scopes.get(scope);
   if (!lru) s.scopes.set(scope, (lru = new Lru(capacity)));
-  const signature = scoped?.db === db ? scoped.signature : dataSignature(db);
-  // Inside a transaction of the caller's, what is read may be rolled back: it is neither kept nor trusted to a
-  // version seen outside it. The read-only snapshot a remembered read computes in is not such a transaction: the
-  // reads it makes in turn (a board's ranking inside the board's page) are kept as usual.
-  const outside = !db.sqlite.inTransaction || ownSnapshot === db;
+  const outside = outsideCallerTransaction(db);
+  let signature = '';
+  if (outside) {
+    const sig = signatureOf(db, s);
+    signature = typeof sig === 'string' ? sig : await sig;
+  }
   const hit = lru.get(key);
   if (hit) {
-    if (hit.signature === signature) return hit.value as T;
-    if (same(versionsOf(s, hit.topics, signature, outside), hit.versions) && (!fresh || fresh(hit.value as T))) {
+    if (outside && hit.signature === signature) return hit.value as T;
+    if (same(await versionsOf(db, s, hit.topics, signature, outside), hit.versions) && (!fresh || await fresh(hit.value as T))) {
       if (outside) hit.signature = signature;
       return hit.value as T;
     }
   }
-  let entry!: Entry;
   s.computes.set(scope, (s.computes.get(scope) ?? 0) + 1);
-  const owner = ownSnapshot;
-  if (!db.sqlite.inTransaction) ownSnapshot = db;
-  try {
-    readSnapshot(db, () => {
-      const value = compute();
-      const names = typeof topics === 'function' ? topics(value) : topics;
-      entry = { signature, topics: names, versions: versionsOf(s, names, signature, outside), value };
-    });
-  } finally {
-    ownSnapshot = owner;
-  }
-  if (outside && keep()) lru.set(key, entry);
+  const entry = await readSnapshot(db, async (): Promise<Entry> => {
+    const value = await compute();
+    const names = typeof topics === 'function' ? topics(value) : topics;
+    return { signature, topics: names, versions: await versionsOf(db, s, names, signature, outside), value };
+  });
+  if (outside && await keep()) lru.set(key, entry);
   return entry.value as T;
 }
 
 // The versions of some topics as one string: a validator for caches kept outside memoOn (search totals).
-export function topicVersions(db: Db, topics: readonly string[]): string {
-  return versionsOf(state(db), topics, dataSignature(db), !db.sqlite.inTransaction).join('.');
+export async function topicVersions(db: Db, topics: readonly string[]): Promise<string> {
+  const outside = outsideCallerTransaction(db);
+  const s = state(db);
+  const signature = outside ? await signatureOf(db, s) : '';
+  return (await versionsOf(db, s, topics, signature, outside)).join('.');
 }
 
 // How many times a scope's answers were computed rather than served from memory (tests and the bench read it).

@@ -1,11 +1,11 @@
-import type { Db } from '../db';
+import { withTransaction, type Db } from '../db';
 
 // Storage behind oidc-provider (its adapter), its persistent keys, and remembered consent per (user, client).
 // Times in oauth_store are epoch seconds on the provider's wall clock.
 const cache = new WeakMap<Db, ReturnType<typeof prepare>>();
 
 function prepare(db: Db) {
-  const s = db.sqlite;
+  const s = db.engine;
   return {
     upsert: s.prepare(
       `INSERT INTO oauth_store (model, id, payload, grant_id, uid, user_code, expires_at, consumed_at)
@@ -78,13 +78,13 @@ export const grantAlive = (db: Db, grantId: string, now: number) => q(db).grantA
 
 export function revokeClientGrants(db: Db, userId: number, clientId: string): void {
   const p = q(db);
-  db.sqlite.transaction(() => {
+  return withTransaction(db, () => {
     for (const { id } of p.grantsOf.all(String(userId), clientId) as { id: string }[]) {
       p.revokeByGrant.run(id); // codes and refresh tokens of the grant
       p.destroy.run('Grant', id);
     }
     p.forget.run(userId, clientId);
-  }).immediate();
+  });
 }
 
 export function clientDisplayName(db: Db, clientId: string): string | null {
@@ -111,11 +111,11 @@ export function rememberedScopes(db: Db, userId: number, clientId: string): stri
 
 export function rememberConsent(db: Db, r: { userId: number; clientId: string; clientName: string; redirectHost: string | null; scopes: string[]; at: string }): void {
   const p = q(db);
-  db.sqlite.transaction(() => {
+  return withTransaction(db, () => {
     const before = (p.remembered.get(r.userId, r.clientId) as { scopes: string } | undefined)?.scopes;
     const union = [...new Set([...(before ? (JSON.parse(before) as string[]) : []), ...r.scopes])].sort();
     p.remember.run(r.userId, r.clientId, r.clientName, r.redirectHost, JSON.stringify(union), r.at, r.at);
-  }).immediate(); // reads then writes: immediate, or a concurrent commit elsewhere makes it fail SQLITE_BUSY
+  }); // reads then writes: immediate, or a concurrent commit elsewhere makes it fail SQLITE_BUSY
 }
 
 export type ConnectedApp = { clientId: string; clientName: string; redirectHost: string | null; scopes: string[]; createdAt: string; updatedAt: string };

@@ -6,7 +6,7 @@ import type { ListingInfo } from '../../domain/order-rules';
 // named. A listing of another user is simply absent here, so the rules report it as not found.
 
 function prepare(db: Db) {
-  const s = db.sqlite;
+  const s = db.engine;
   return {
     owned: s.prepare(`SELECT l.id, l.status, l.plan, l.featured,
         (SELECT json_group_array(lc.category_id) FROM listing_categories lc WHERE lc.listing_id = l.id) AS category_ids,

@@ -9,7 +9,7 @@ const UNLOCK = `unlocked_sections = (SELECT json_group_array(value) FROM
   (SELECT value FROM json_each(listings.unlocked_sections) UNION SELECT value FROM json_each(@sections)))`;
 
 function prepare(db: Db) {
-  const s = db.sqlite;
+  const s = db.engine;
   return {
     // A listing that went live meanwhile (e.g. from the free queue) keeps its launch; it still becomes paid.
     goLive: s.prepare(`UPDATE listings SET plan = 'paid', ${UNLOCK}, updated_at = @at,

@@ -32,7 +32,7 @@ const COLUMNS = `id, number, user_id, status, currency, subtotal_cents, vat_rate
   payment_method, payment_reference, created_at, updated_at, expires_at, paid_at, fulfilled_at, cancelled_at`;
 
 function prepare(db: Db) {
-  const s = db.sqlite;
+  const s = db.engine;
   return {
     insert: s.prepare(`INSERT INTO orders (number, user_id, status, currency, subtotal_cents, vat_rate_bp, vat_cents, total_cents,
         reverse_charge, vat_rule, vat_country, billing_country, vat_number, checkout_token, created_at, updated_at, expires_at)

@@ -6,11 +6,11 @@ function q(db: Db) {
   let s = stmts.get(db);
   if (!s) {
     s = {
-      owner: db.sqlite.prepare(`SELECT 1 FROM listings l WHERE l.id = ? AND (l.owner_user_id = ?
+      owner: db.engine.prepare(`SELECT 1 FROM listings l WHERE l.id = ? AND (l.owner_user_id = ?
         OR EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = l.id AND o.user_id = ?))`),
-      ids: db.sqlite.prepare(`SELECT id FROM listings WHERE owner_user_id = ?
+      ids: db.engine.prepare(`SELECT id FROM listings WHERE owner_user_id = ?
         UNION SELECT listing_id FROM listing_owners WHERE user_id = ? ORDER BY 1 DESC`),
-      add: db.sqlite.prepare(`INSERT OR IGNORE INTO listing_owners (listing_id, user_id, via, created_at) VALUES (?, ?, ?, ?)`),
+      add: db.engine.prepare(`INSERT OR IGNORE INTO listing_owners (listing_id, user_id, via, created_at) VALUES (?, ?, ?, ?)`),
     };
     stmts.set(db, s);
   }

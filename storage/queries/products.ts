@@ -13,10 +13,10 @@ function statements(db: Db): Statements {
   let s = cache.get(db);
   if (s) return s;
   s = {
-    active: db.sqlite.prepare(`SELECT code, name, description, price_cents, needs_listing, options, week_rule
+    active: db.engine.prepare(`SELECT code, name, description, price_cents, needs_listing, options, week_rule
       FROM products WHERE active = 1 ORDER BY position, code`),
     // Paid launches that hold a slot in a week: scheduled ones and those already live there.
-    paidInWeeks: db.sqlite.prepare(`SELECT launch_week AS week, count(*) AS n FROM listings
+    paidInWeeks: db.engine.prepare(`SELECT launch_week AS week, count(*) AS n FROM listings
       WHERE plan = 'paid' AND status IN ('live', 'scheduled') AND launch_week IN (SELECT value FROM json_each(?))
       GROUP BY launch_week`),
   };

@@ -42,7 +42,7 @@ function state(db: Db): PerDb {
 function stmt(db: Db, sql: string): Statement {
   const s = state(db);
   let st = s.statements.get(sql);
-  if (!st) s.statements.set(sql, (st = db.sqlite.prepare(sql)));
+  if (!st) s.statements.set(sql, (st = db.engine.prepare(sql)));
   return st;
 }
 

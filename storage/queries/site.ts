@@ -3,7 +3,7 @@ import { memoOn } from './memo';
 
 export function siteCounts(db: Db): { liveListings: number; categories: number; demoListings: number } {
   return memoOn(db, 'site-counts', '', ['listings', 'categories'], () => {
-    const row = db.sqlite
+    const row = db.engine
       .prepare(`SELECT (SELECT count(*) FROM listings WHERE status = 'live') AS live, (SELECT count(*) FROM categories) AS cats,
         (SELECT count(*) FROM listings WHERE is_demo = 1 AND status = 'live') AS demo`)
       .get() as { live: number; cats: number; demo: number };

@@ -5,7 +5,7 @@ export type SitemapEntry = { path: string; lastmod: string | null };
 // Every public page worth indexing, in a stable order: listings (live or scheduled), categories, launch weeks with
 // public listings, founders with a public listing, published blog posts.
 export function sitemapEntries(db: Db, now: string): SitemapEntry[] {
-  const all = <T>(sql: string, ...params: unknown[]) => db.sqlite.prepare(sql).all(...params) as T[];
+  const all = <T>(sql: string, ...params: unknown[]) => db.engine.prepare(sql).all(...params) as T[];
   const day = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
   return [
     ...all<{ slug: string; updated_at: string }>(`SELECT slug, updated_at FROM listings WHERE status IN ('live', 'scheduled') ORDER BY id`)

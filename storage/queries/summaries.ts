@@ -41,7 +41,7 @@ export function summariesByIds(db: Db, ids: number[], siteUrl: string): ListingS
   if (!cache) statements.set(db, (cache = new Map()));
   let stmt = cache.get(ids.length);
   if (!stmt) {
-    stmt = db.sqlite.prepare(`${SELECT} WHERE l.id IN (${ids.map(() => '?').join(',')})`);
+    stmt = db.engine.prepare(`${SELECT} WHERE l.id IN (${ids.map(() => '?').join(',')})`);
     cache.set(ids.length, stmt);
   }
   const rows = stmt.all(...ids) as Row[];
@@ -55,7 +55,7 @@ export function summariesByIds(db: Db, ids: number[], siteUrl: string): ListingS
 export function liveVoteCounts(db: Db, ids: readonly number[]): number[] {
   return memoOn(db, 'live-vote-counts', ids.join(','), ['votes', 'listing_status'], () => {
     let stmt = voteStmts.get(db);
-    if (!stmt) voteStmts.set(db, (stmt = db.sqlite.prepare('SELECT votes_count FROM listings WHERE id = ?').pluck()));
+    if (!stmt) voteStmts.set(db, (stmt = db.engine.prepare('SELECT votes_count FROM listings WHERE id = ?').pluck()));
     return ids.map((id) => (stmt!.get(id) as number | undefined) ?? 0);
   }, 2000);
 }

@@ -20,10 +20,10 @@ function prepared(db: Db) {
     s = {
       // CROSS JOIN keeps listing_updates as the outer loop, so the newest-first page is read from the
       // created_at index and stops after LIMIT rows instead of sorting every update of every live listing.
-      page: db.sqlite.prepare(`SELECT u.id, u.title, u.body, u.created_at, l.slug, l.name, l.tagline, l.logo_url
+      page: db.engine.prepare(`SELECT u.id, u.title, u.body, u.created_at, l.slug, l.name, l.tagline, l.logo_url
         FROM listing_updates u CROSS JOIN listings l ON l.id = u.listing_id
         WHERE l.status = 'live' ORDER BY u.created_at DESC, u.id DESC LIMIT ? OFFSET ?`),
-      count: db.sqlite.prepare(`SELECT count(*) AS n FROM listing_updates u JOIN listings l ON l.id = u.listing_id WHERE l.status = 'live'`),
+      count: db.engine.prepare(`SELECT count(*) AS n FROM listing_updates u JOIN listings l ON l.id = u.listing_id WHERE l.status = 'live'`),
     };
     statements.set(db, s);
   }

@@ -7,7 +7,7 @@ export type SessionRow = { userId: number; csrf: string; email: string; name: st
 const cache = new WeakMap<Db, ReturnType<typeof prepare>>();
 
 function prepare(db: Db) {
-  const s = db.sqlite;
+  const s = db.engine;
   const userCols = 'id, email, name, password_hash AS passwordHash';
   return {
     byEmail: s.prepare(`SELECT ${userCols} FROM users WHERE email = ?`),

@@ -1,11 +1,11 @@
 import type { Db } from '../db';
 import type { Clock } from '../../domain/clock';
-import { withWriteLock } from '../db';
+import { withBootLock } from '../write-lock';
 import { BOOT_WAIT_MS } from '../migrate';
 import { seedBase } from './base';
 import { seedDemo } from './demo';
 
-const isEmpty = (db: Db) => (db.sqlite.prepare('SELECT count(*) AS n FROM categories').get() as { n: number }).n === 0;
+const isEmpty = (db: Db) => (db.engine.prepare('SELECT count(*) AS n FROM categories').get() as { n: number }).n === 0;
 
 // Seeds a new database (one with no categories yet): base data always, the demo directory when asked.
 // One transaction, so a failure leaves the database empty and the next start tries again.
@@ -14,7 +14,7 @@ const isEmpty = (db: Db) => (db.sqlite.prepare('SELECT count(*) AS n FROM catego
 // Returns whether this call wrote anything.
 export function seedDatabase(db: Db, opts: { demo: boolean; clock: Clock }): boolean {
   if (!isEmpty(db)) return false;
-  return withWriteLock(db, BOOT_WAIT_MS, () => {
+  return withBootLock(db, BOOT_WAIT_MS, () => {
     if (!isEmpty(db)) return false;
     seedBase(db);
     if (opts.demo) seedDemo(db, opts.clock);

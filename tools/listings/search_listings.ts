@@ -9,7 +9,7 @@ import { halfLifeFrom, trendingWindowHours } from '../../domain/ranking';
 import { summariesByIds } from '../../storage/queries/summaries';
 import { getSetting } from '../../storage/queries/settings';
 import { categoryTreeIds } from '../../storage/queries/listings';
-import { memoOn, readsTogether } from '../../storage/queries/memo';
+import { memoOn } from '../../storage/queries/memo';
 import { liveVoteCounts } from '../../storage/queries/summaries';
 import { matchExpression, searchListingIds, searchLogPosition, SEARCH_SORTS, textChangesSpare, vocabularyIsCurrent, type SearchQuery } from '../../storage/queries/search';
 import { tokenise } from '../../domain/search-query';
@@ -71,7 +71,7 @@ export const search_listings = defineTool({
       return at !== null;
     };
     // Three remembered reads below (ranking, page, live counts), none of which writes: one signature check.
-    return readsTogether(ctx.db, () => {
+    {
       const ranking = memoOn<Ranking>(ctx.db, 'search_listings', key, RANKING_TOPICS, () => {
         const textSeen = searchLogPosition(ctx.db);
         let categoryIds: number[] | null = null;
@@ -110,7 +110,7 @@ export const search_listings = defineTool({
         ['categories', ...ids.map((id) => `listing:${id}`)],
         () => ({ items: summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total }), 1000);
       return withLiveVotes(page, liveVoteCounts(ctx.db, ids));
-    });
+    }
   },
 });
 

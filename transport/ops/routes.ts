@@ -82,7 +82,7 @@ export function registerOps(app: Hono, deps: OpsDeps & { record?: RecordRequest 
   // Liveness and readiness in one: the process answers and its database does.
   app.get('/health', (c) => {
     try {
-      deps.db.sqlite.prepare('SELECT 1').get();
+      deps.db.engine.prepare('SELECT 1').get();
       return c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' });
     } catch (err) {
       logger.error({ err: (err as Error).message }, 'health check: database unavailable');

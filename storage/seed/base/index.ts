@@ -27,9 +27,9 @@ export function seedBase(db: Db): void {
   const question = inserter(db, 'interview_questions', ['question', 'position']);
   INTERVIEW_QUESTIONS.forEach((q, i) => question({ question: q, position: i + 1 }));
 
-  const setting = db.sqlite.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)');
+  const setting = db.engine.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)');
   for (const [key, value] of Object.entries(SETTING_DEFAULTS)) setting.run(key, value);
   // The billboard minimum is both a product price and a setting; the product's seeded price wins so they agree.
   const min = PRODUCT_SEEDS.find((p) => p.code === 'billboard_min')!.priceCents;
-  db.sqlite.prepare("UPDATE settings SET value = ? WHERE key = 'billboard_min_cents'").run(String(min));
+  db.engine.prepare("UPDATE settings SET value = ? WHERE key = 'billboard_min_cents'").run(String(min));
 }

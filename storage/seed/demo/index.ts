@@ -14,10 +14,10 @@ import { seedBlog } from './blog';
 // Runs inside the caller's transaction, after the base data.
 export function seedDemo(db: Db, clock: Clock): void {
   const ctx = demoContext(db, clock);
-  const ids = new Map((db.sqlite.prepare('SELECT id, slug FROM categories').all() as { id: number; slug: string }[]).map((r) => [r.slug, r.id]));
+  const ids = new Map((db.engine.prepare('SELECT id, slug FROM categories').all() as { id: number; slug: string }[]).map((r) => [r.slug, r.id]));
   const cats: DemoCategory[] = CATEGORY_TREE.flatMap((top) =>
     top.children.map((sub) => ({ ...sub, id: ids.get(sub.slug)!, parentSlug: top.slug, parentName: top.name })));
-  const minCents = Number((db.sqlite.prepare("SELECT price_cents AS p FROM products WHERE code = 'billboard_min'").get() as { p: number } | undefined)?.p ?? 1000);
+  const minCents = Number((db.engine.prepare("SELECT price_cents AS p FROM products WHERE code = 'billboard_min'").get() as { p: number } | undefined)?.p ?? 1000);
 
   const users = seedUsers(ctx);
   const listings = seedListings(ctx, cats);
