@@ -21,7 +21,7 @@ export async function signUp(deps: Deps, input: { email: string; name: string; p
   if (input.password.length < PASSWORD_MIN) errors.password = `Use at least ${PASSWORD_MIN} characters.`;
   if (input.password.length > PASSWORD_MAX) errors.password = `Use at most ${PASSWORD_MAX} characters.`;
   if (Object.keys(errors).length) return { errors };
-  const userId = createUser(deps.db, {
+  const userId = await createUser(deps.db, {
     email, name: input.name.trim() || null, passwordHash: await hashPassword(input.password), createdAt: deps.clock.now().toISOString(),
   });
   if (userId === null) return { errors: { email: 'An account with this e-mail already exists. Sign in instead.' } };
@@ -30,7 +30,7 @@ export async function signUp(deps: Deps, input: { email: string; name: string; p
 
 // Same answer and the same work whether the e-mail is unknown or the password wrong.
 export async function signIn(deps: Deps, email: string, password: string): Promise<number | null> {
-  const user = userByEmail(deps.db, email);
+  const user = await userByEmail(deps.db, email);
   const ok = await verifyPassword(password.slice(0, PASSWORD_MAX), user?.passwordHash);
   return ok && user ? user.id : null;
 }
@@ -39,11 +39,11 @@ export function parseScopes(values: unknown[]): Scope[] {
   return SCOPES.filter((s) => values.includes(s));
 }
 
-export function createApiKey(deps: Deps, userId: number, name: string, scopes: Scope[] = [...SCOPES]): { key: string; id: number; prefix: string } | { errors: FieldErrors } {
+export async function createApiKey(deps: Deps, userId: number, name: string, scopes: Scope[] = [...SCOPES]): Promise<{ key: string; id: number; prefix: string } | { errors: FieldErrors }> {
   const trimmed = name.trim();
   if (!trimmed || trimmed.length > 100) return { errors: { name: 'Give the key a name of 1 to 100 characters.' } };
   if (!scopes.length) return { errors: { scopes: 'Choose at least one scope.' } };
   const { key, prefix, hash } = newApiKey();
-  const id = insertApiKey(deps.db, { userId, name: trimmed, prefix, hash, scopes, createdAt: deps.clock.now().toISOString() });
+  const id = await insertApiKey(deps.db, { userId, name: trimmed, prefix, hash, scopes, createdAt: deps.clock.now().toISOString() });
   return { key, id, prefix };
 }

@@ -30,8 +30,8 @@ export function createAuthenticator(deps: AuthDeps): Authenticate {
   const verify = createTokenVerifier(deps);
   const audiences: Record<ResourceKey, string> = { api: resourceUrl(deps.config, 'api'), mcp: resourceUrl(deps.config, 'mcp') };
 
-  function apiKeyActor(key: string, ip: string): Actor {
-    const row = apiKeyByHash(deps.db, sha256Hex(key));
+  async function apiKeyActor(key: string, ip: string): Promise<Actor> {
+    const row = await apiKeyByHash(deps.db, sha256Hex(key));
     if (!row || row.revokedAt) throw new ToolError('unauthenticated', 'This API key is unknown or has been revoked. Create a new one in your account.');
     const now = deps.clock.now();
     if (!row.lastUsedAt || now.getTime() - Date.parse(row.lastUsedAt) >= LAST_USED_EVERY_MS) touchApiKey(deps.db, row.id, now.toISOString());

@@ -37,7 +37,7 @@ export function registerAuthRoutes<D extends AuthDeps>(app: Hono, deps: D, pages
   // not at start-up, so a node that only serves reads and API-key calls never holds them. Bearer tokens are checked
   // with jose (auth/tokens.ts), not through the provider.
   let provider: Promise<Provider> | undefined;
-  const loadProvider = () => (provider ??= import('./oidc/provider').then((m) => m.createProvider(deps, pages.renderOAuthError)));
+  const loadProvider = () => (provider ??= import('./oidc/provider').then(async (m) => await m.createProvider(deps, pages.renderOAuthError)));
   registerResourceMetadata(app, deps.config);
   pages.registerAccountRoutes(app, { ...deps, loadProvider, throttle: opts.throttle }); // interaction pages under /oauth/interaction come before the provider
   mountProvider(app, loadProvider);

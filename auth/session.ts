@@ -23,20 +23,20 @@ const cookieOpts = (config: AppConfig, maxAge?: number) =>
 
 const token = () => randomBytes(32).toString('base64url');
 
-export function currentUser(c: Context, deps: SessionDeps): SiteUser | undefined {
+export async function currentUser(c: Context, deps: SessionDeps): Promise<SiteUser | undefined> {
   const raw = getCookie(c, names(deps.config).sid);
   if (!raw) return undefined;
-  return sessionByHash(deps.db, sha256Hex(raw), deps.clock.now().toISOString());
+  return await sessionByHash(deps.db, sha256Hex(raw), deps.clock.now().toISOString());
 }
 
 // Always a fresh random id (a planted cookie value is never adopted), and the browser's earlier session, if
 // any, ends here: signing in as someone else must not leave the previous account's session alive behind it.
-export function startSession(c: Context, deps: SessionDeps, userId: number): void {
+export async function startSession(c: Context, deps: SessionDeps, userId: number): Promise<void> {
   const now = deps.clock.now();
   const previous = getCookie(c, names(deps.config).sid);
   if (previous) deleteSession(deps.db, sha256Hex(previous));
   const raw = token();
-  createSession(deps.db, {
+  await createSession(deps.db, {
     idHash: sha256Hex(raw), userId, csrf: token(), createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + SESSION_DAYS * 86_400_000).toISOString(),
   });

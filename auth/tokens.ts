@@ -23,7 +23,7 @@ export function createTokenVerifier(deps: { db: Db; config: AppConfig; clock: Cl
   const verified = new Map<string, VerifiedToken & { exp: number }>();
 
   async function verifySignature(token: string, audience: string): Promise<VerifiedToken & { exp: number }> {
-    jwks ??= createLocalJWKSet(publicJwks(loadProviderKeys(deps.db, deps.clock).jwks));
+    jwks ??= createLocalJWKSet(publicJwks((await loadProviderKeys(deps.db, deps.clock)).jwks));
     let payload;
     try {
       ({ payload } = await jwtVerify(token, jwks, {
@@ -56,7 +56,7 @@ export function createTokenVerifier(deps: { db: Db; config: AppConfig; clock: Cl
       verified.set(cacheKey, t);
     }
     if (t.exp <= now) throw new ToolError('unauthenticated', 'The access token has expired. Refresh it or sign in again.');
-    if (!t.grantId || !grantAlive(deps.db, t.grantId, now)) {
+    if (!t.grantId || !await grantAlive(deps.db, t.grantId, now)) {
       throw new ToolError('unauthenticated', 'The access token has been revoked. Sign in again to get a new one.');
     }
     return { userId: t.userId, clientId: t.clientId, scopes: t.scopes, grantId: t.grantId };

@@ -25,7 +25,7 @@ const dir = mkdtempSync(join(tmpdir(), 'directory-auth-bench-'));
 // Rate limits off (as in bench/servers.ts): all the load comes from one address, and limits are not what is measured.
 const config0 = loadConfig({ RATE_LIMIT_ANON_PER_MIN: '0', RATE_LIMIT_USER_PER_MIN: '0', ...process.env, DATABASE_PATH: join(dir, 'bench.db'), PORT: '0' });
 const db = openDb(config0.databasePath);
-seedDatabase(db, { demo: false, clock: systemClock });
+await seedDatabase(db, { demo: false, clock: systemClock });
 
 let appFetch: (r: Request, env?: unknown) => Response | Promise<Response> = () => new Response('starting', { status: 503 });
 // The OAuth routes need Node's request/response, which @hono/node-server passes as env.
@@ -39,12 +39,12 @@ appFetch = (r, env) => app.fetch(r, env as never);
 const deps = { db, clock: systemClock };
 const user = await signUp(deps, { email: 'bench-key@example.test', name: 'Bench', password: 'bench password 1' });
 if ('errors' in user) throw new Error(JSON.stringify(user.errors));
-const key = createApiKey(deps, user.userId, 'bench');
+const key = await createApiKey(deps, user.userId, 'bench');
 if ('errors' in key) throw new Error(JSON.stringify(key.errors));
 
 const { access_token: jwt } = await issueTokens(site, { resource: `${site}/api/v1`, scope: 'account:read', clientName: 'Bench App' });
 
-const signing = loadProviderKeys(db, systemClock).jwks.keys.find((k) => k.alg === 'ES256')!;
+const signing = (await loadProviderKeys(db, systemClock)).jwks.keys.find((k) => k.alg === 'ES256')!;
 const privateKey = await importJWK(signing, 'ES256');
 const claims = decodeJwt(jwt);
 const { kid } = decodeProtectedHeader(jwt);

@@ -11,7 +11,7 @@ import type { Clock } from '../tools/clock';
 // benchmark measures reads under writes, not sign-up.
 export type BenchPeople = { voters: Array<{ cookie: string; csrf: string }>; owner: { key: string; listingId: number } };
 
-export function makeBenchPeople(db: Db, clock: Clock, voters = 20): BenchPeople {
+export async function makeBenchPeople(db: Db, clock: Clock, voters = 20): Promise<BenchPeople> {
   const now = clock.now();
   const addUser = db.sqlite.prepare('INSERT INTO users (email, name, created_at) VALUES (?, ?, ?)');
   const people: BenchPeople['voters'] = [];
@@ -19,13 +19,13 @@ export function makeBenchPeople(db: Db, clock: Clock, voters = 20): BenchPeople 
     const userId = Number(addUser.run(`bench-site-voter-${i}@example.test`, `Voter ${i}`, now.toISOString()).lastInsertRowid);
     const raw = randomBytes(32).toString('base64url');
     const csrf = randomBytes(32).toString('base64url');
-    createSession(db, { idHash: sha256Hex(raw), userId, csrf, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + 86_400_000).toISOString() });
+    await createSession(db, { idHash: sha256Hex(raw), userId, csrf, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + 86_400_000).toISOString() });
     people.push({ cookie: `sid=${raw}`, csrf });
   }
   const ownerId = Number(addUser.run('bench-owner@example.test', 'Owner', now.toISOString()).lastInsertRowid);
   const listingId = (db.sqlite.prepare('SELECT min(id) AS id FROM listings').get() as { id: number }).id;
   addListingOwner(db, listingId, ownerId, 'claim', now.toISOString());
-  const key = createApiKey({ db, clock }, ownerId, 'bench owner', ['listings:write', 'account:read']);
+  const key = await createApiKey({ db, clock }, ownerId, 'bench owner', ['listings:write', 'account:read']);
   if ('errors' in key) throw new Error('bench owner key');
   return { voters: people, owner: { key: key.key, listingId } };
 }

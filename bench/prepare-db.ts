@@ -11,7 +11,7 @@ import { loadListings } from './load-listings';
 const count = Number(process.env.BENCH_LISTINGS ?? 100_000);
 const path = join(mkdtempSync(join(tmpdir(), 'directory-bench-')), 'bench.db');
 const db = openDb(path);
-seedDatabase(db, { demo: false, clock: systemClock });
+await seedDatabase(db, { demo: false, clock: systemClock });
 const t0 = performance.now();
 loadListings(db, count, systemClock.now());
 const loadMs = Math.round(performance.now() - t0);

@@ -35,6 +35,6 @@ const logger = createLogger({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }, '/de
 const { app } = createApp({ db, config: { ...config0, siteUrl: `http://127.0.0.1:${appPort}` }, clock: systemClock, logger });
 appFetch = app.fetch;
 
-const people = makeBenchPeople(db, systemClock);
+const people = await makeBenchPeople(db, systemClock);
 process.stdout.write(`${JSON.stringify({ ready: true, basePort, appPort, people, slugs })}\n`);
 process.on('SIGTERM', () => process.exit(0));

@@ -73,8 +73,8 @@ const commands: Record<string, Command<unknown>> = {
       if (!/^\d{1,12}$/.test(cents)) throw new UsageError(`CENTS must be a whole number of US cents, got "${cents}"`);
       return { code, cents: Number(cents) };
     },
-    run({ db, out }, { code, cents }) {
-      const { previous } = setPrice(db, code, cents);
+    async run({ db, out }, { code, cents }) {
+      const { previous } = await setPrice(db, code, cents);
       out(`${code}: ${usd(previous)} -> ${usd(cents)} (${cents} cents, excluding VAT)`);
     },
   }),
@@ -84,16 +84,16 @@ const commands: Record<string, Command<unknown>> = {
       const [key, value] = exactly(args, 2, this.usage);
       return { key, value };
     },
-    run({ db, out }, { key, value }) {
-      const set = setSettingValue(db, key, value);
+    async run({ db, out }, { key, value }) {
+      const set = await setSettingValue(db, key, value);
       out(`${key}: ${JSON.stringify(set.previous)} -> ${JSON.stringify(set.value)}`);
     },
   }),
   'list-prices': command({
     usage: 'list-prices', summary: 'Show every product with its current price',
     parse(args) { exactly(args, 0, this.usage); },
-    run({ db, out }) {
-      const rows = listPrices(db);
+    async run({ db, out }) {
+      const rows = await listPrices(db);
       if (!rows.length) return out('No products yet. Run `npm run admin -- seed` first.');
       out(`${'code'.padEnd(18)}${'price (USD, ex VAT)'.padStart(20)}  ${'week'.padEnd(9)} active`);
       for (const r of rows) out(`${r.code.padEnd(18)}${`${usd(r.price_cents)} (${r.price_cents})`.padStart(20)}  ${r.week_rule.padEnd(9)} ${r.active ? 'yes' : 'no'}`);
@@ -115,8 +115,8 @@ const commands: Record<string, Command<unknown>> = {
       }
       return { number, method };
     },
-    run({ db, config, clock, out }, { number, method }) {
-      const o = markPaidManually(db, clock.now(), number, method, config);
+    async run({ db, config, clock, out }, { number, method }) {
+      const o = await markPaidManually(db, clock.now(), number, method, config);
       const open = o.lines.filter((l) => !l.fulfilled).length;
       out(`${o.number}: paid by ${method}, ${usd(o.totalCents)} including VAT; now ${o.status}`
         + (open ? ` (${plural(open, 'line')} waiting on service tasks: see list-tasks)` : '')
@@ -129,8 +129,8 @@ const commands: Record<string, Command<unknown>> = {
       if (args.length > 1 || (args[0] && args[0] !== '--all')) throw new UsageError(`Usage: ${this.usage}`);
       return { all: args[0] === '--all' };
     },
-    run({ db, out }, { all }) {
-      const tasks = serviceTasks(db, all ? null : 'open');
+    async run({ db, out }, { all }) {
+      const tasks = await serviceTasks(db, all ? null : 'open');
       if (!tasks.length) return out(all ? 'No service tasks yet.' : 'No open service tasks.');
       for (const t of tasks) {
         out(`#${t.id} ${t.status.padEnd(4)} ${t.product_code.padEnd(14)} ${t.order_number}  ${t.listing_slug ?? '(listing deleted)'}  ${t.customer_email}  ${t.created_at.slice(0, 10)}`
@@ -145,8 +145,8 @@ const commands: Record<string, Command<unknown>> = {
       if (!id || !/^\d{1,12}$/.test(id) || rest.length || (flag !== undefined && (flag !== '--note' || !note))) throw new UsageError(`Usage: ${this.usage}`);
       return { id: Number(id), note: note ?? null };
     },
-    run({ db, clock, out }, { id, note }) {
-      const { order } = completeServiceTask(db, clock.now(), id, note);
+    async run({ db, clock, out }, { id, note }) {
+      const { order } = await completeServiceTask(db, clock.now(), id, note);
       out(`Task #${id} done. Order ${order.number} is ${order.status}.`);
     },
   }),
@@ -156,12 +156,12 @@ const commands: Record<string, Command<unknown>> = {
       if (args.length > 1 || (args[0] && !['--demo', '--no-demo'].includes(args[0]))) throw new UsageError(`Usage: ${this.usage}`);
       return { demo: args[0] === undefined ? null : args[0] === '--demo' };
     },
-    run({ db, config, clock, out }, { demo }) {
+    async run({ db, config, clock, out }, { demo }) {
       const withDemo = demo ?? config.seedDemo;
-      if (!seedDatabase(db, { demo: withDemo, clock })) return out(`The database at ${config.databasePath} already has data; nothing seeded.`);
-      const n = (table: string) => (db.engine.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-      out(`Seeded ${config.databasePath}: ${n('categories')} categories, ${n('products')} products, ${n('interview_questions')} interview questions`
-        + (withDemo ? `, and a demo directory of ${n('listings')} listings.` : ' (no demo directory).'));
+      if (!await seedDatabase(db, { demo: withDemo, clock })) return out(`The database at ${config.databasePath} already has data; nothing seeded.`);
+      const n = async (table: string) => (await db.engine.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+      out(`Seeded ${config.databasePath}: ${await n('categories')} categories, ${await n('products')} products, ${await n('interview_questions')} interview questions`
+        + (withDemo ? `, and a demo directory of ${await n('listings')} listings.` : ' (no demo directory).'));
     },
   }),
   'create-user': command({
@@ -176,7 +176,7 @@ const commands: Record<string, Command<unknown>> = {
         for (const [field, message] of Object.entries(result.errors)) err(`--${field}: ${message}`);
         return 1;
       }
-      out(`Created user #${result.userId} ${userByEmail(db, email)!.email}. They can sign in on the site and create API keys.`);
+      out(`Created user #${result.userId} ${(await userByEmail(db, email))!.email}. They can sign in on the site and create API keys.`);
     },
   }),
   'create-api-key': command({
@@ -186,10 +186,10 @@ const commands: Record<string, Command<unknown>> = {
       const o = options(args, ['email', 'name', 'scopes']);
       return { email: required(o.email, '--email'), name: o.name ?? 'Operator CLI key', scopes: parseScopeList(o.scopes) };
     },
-    run({ db, clock, out, err }, { email, name, scopes }) {
-      const user = userByEmail(db, email);
+    async run({ db, clock, out, err }, { email, name, scopes }) {
+      const user = await userByEmail(db, email);
       if (!user) throw new AdminError(`No user with the e-mail ${email}. Create one first: create-user --email ${email} --password …`);
-      const created = createApiKey({ db, clock }, user.id, name, scopes);
+      const created = await createApiKey({ db, clock }, user.id, name, scopes);
       if ('errors' in created) {
         for (const [field, message] of Object.entries(created.errors)) err(`--${field}: ${message}`);
         return 1;
@@ -201,24 +201,24 @@ const commands: Record<string, Command<unknown>> = {
   'import-domain-ratings': command({
     usage: 'import-domain-ratings FILE.csv', summary: 'Import Domain Rating points (columns: domain or slug, rating, date)',
     parse(args) { return { file: exactly(args, 1, this.usage)[0] }; },
-    run(ctx, { file }) {
-      return report(ctx, 'domain rating', importDomainRatings(ctx.db, readCsv(file), { today: isoDay(ctx.clock.now()) }));
+    async run(ctx, { file }) {
+      return report(ctx, 'domain rating', await importDomainRatings(ctx.db, readCsv(file), { today: isoDay(ctx.clock.now()) }));
     },
   }),
   'import-revenue': command({
     usage: 'import-revenue FILE.csv', summary: 'Import verified MRR (columns: domain or slug, mrr_usd or mrr_cents, period, verified_by)',
     parse(args) { return { file: exactly(args, 1, this.usage)[0] }; },
-    run(ctx, { file }) {
-      return report(ctx, 'revenue figure', importRevenue(ctx.db, readCsv(file), { today: isoDay(ctx.clock.now()) }));
+    async run(ctx, { file }) {
+      return report(ctx, 'revenue figure', await importRevenue(ctx.db, readCsv(file), { today: isoDay(ctx.clock.now()) }));
     },
   }),
   'list-reviews': command({
     usage: 'list-reviews --listing SLUG', summary: 'Show every review of a listing, genuine or not, newest first',
     parse(args) { return { slug: required(options(args, ['listing']).listing, '--listing') }; },
-    run({ db, out }, { slug }) {
-      const listing = listingForAdmin(db, slug);
+    async run({ db, out }, { slug }) {
+      const listing = await listingForAdmin(db, slug);
       if (!listing) throw new AdminError(`No listing with the slug ${slug}.`);
-      const rows = reviewsForAdmin(db, listing.id);
+      const rows = await reviewsForAdmin(db, listing.id);
       if (!rows.length) return out(`${listing.name} has no reviews.`);
       for (const r of rows) {
         out(`#${r.id} ${r.rating}/5 ${r.genuine ? 'genuine    ' : 'NOT GENUINE'} ${r.created_at.slice(0, 10)} ${r.email}  ${r.body.replace(/\s+/g, ' ').slice(0, 100)}`);
@@ -232,8 +232,8 @@ const commands: Record<string, Command<unknown>> = {
       if (!/^\d{1,12}$/.test(id)) throw new UsageError(`REVIEW_ID must be a review number (list-reviews shows them), got "${id}"`);
       return { id: Number(id) };
     },
-    run({ db, out }, { id }) {
-      const r = markReviewNotGenuine(db, id);
+    async run({ db, out }, { id }) {
+      const r = await markReviewNotGenuine(db, id);
       if (!r) throw new AdminError(`No review #${id}.`);
       out(r.changed ? `Review #${id} of ${r.slug} is marked not genuine: it no longer counts in the community rating.` : `Review #${id} of ${r.slug} was already marked not genuine.`);
     },
@@ -279,7 +279,7 @@ const commands: Record<string, Command<unknown>> = {
       if (args.some((a) => a.startsWith('-'))) throw new UsageError(`blog-import takes no options: ${this.usage}`);
       return { paths: args };
     },
-    run({ db, clock, out, err }, { paths }) {
+    async run({ db, clock, out, err }, { paths }) {
       // Read and check every file before opening a write: one bad file means nothing is imported.
       const { files, problems } = readBlogFiles(paths);
       if (problems.length) {
@@ -288,7 +288,7 @@ const commands: Record<string, Command<unknown>> = {
         return 1;
       }
       const now = clock.now().toISOString();
-      const saved = saveBlogPosts(db, files.map((f) => f.post), now);
+      const saved = await saveBlogPosts(db, files.map((f) => f.post), now);
       saved.forEach((r, i) => {
         const shown = r.draft ? 'draft, not shown' : Date.parse(r.publishedAt) > Date.parse(now) ? `scheduled for ${r.publishedAt.slice(0, 10)}` : `published ${r.publishedAt.slice(0, 10)}`;
         out(`${r.action.padEnd(9)} ${r.slug}  (${files[i].file}; ${shown}) /blog/${r.slug}`);
@@ -300,8 +300,8 @@ const commands: Record<string, Command<unknown>> = {
   'blog-list': command({
     usage: 'blog-list', summary: 'Show every blog post with its state (published, scheduled, draft), newest first',
     parse(args) { exactly(args, 0, this.usage); },
-    run({ db, clock, out }) {
-      const rows = allBlogPosts(db);
+    async run({ db, clock, out }) {
+      const rows = await allBlogPosts(db);
       if (!rows.length) return out('No blog posts yet. Write one as Markdown and run blog-import FILE.md.');
       const now = clock.now().getTime();
       for (const r of rows) {
@@ -317,8 +317,8 @@ const commands: Record<string, Command<unknown>> = {
       if (!BLOG_SLUG.test(slug)) throw new UsageError(`SLUG must be a blog post slug (blog-list shows them), got "${slug}"`);
       return { slug };
     },
-    run({ db, out }, { slug }) {
-      const r = unpublishBlogPost(db, slug);
+    async run({ db, out }, { slug }) {
+      const r = await unpublishBlogPost(db, slug);
       if (r === 'unknown') throw new AdminError(`No blog post with the slug ${slug}. blog-list shows them.`);
       out(r === 'done' ? `${slug} is unpublished: it is a draft now and no longer shows on /blog.` : `${slug} was already a draft.`);
     },

@@ -8,7 +8,7 @@ import { systemClock } from '../tools/clock';
 // want the schema ready (and any failure seen) before traffic moves.
 try {
   const config = loadConfig();
-  const { db, migrations, seeded } = bootDatabase(config.databasePath, { demo: config.seedDemo, clock: systemClock });
+  const { db, migrations, seeded } = await bootDatabase(config.databasePath, { demo: config.seedDemo, clock: systemClock });
   console.log(migrations.length
     ? `Applied ${migrations.length} migration(s) to ${config.databasePath}: ${migrations.join(', ')}`
     : `${config.databasePath}: schema up to date, no migration applied.`);

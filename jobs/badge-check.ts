@@ -54,7 +54,7 @@ export async function checkListingBadge(db: Db, clock: Clock, d: BadgeCheckDeps,
   const now = clock.now();
   const at = now.toISOString();
   const check: BadgeCheck = { checked_at: at, found, detail, snippet };
-  withTransaction(db, () => {
+  await withTransaction(db, () => {
     addBadgeCheck(db, listingId, { at, found, detail, snippet });
     if (found) markBadgeFound(db, listingId, afterBadgeFound(l.launch_week, mondayOf(now)), at);
   });

@@ -81,7 +81,7 @@ export function draftBuildHandler(deps: DraftBuildDeps): HandlerSpec<DraftBuildP
         // Stored before the draft that points at it, so a ready draft never names a missing file.
         if (result.logo) {
           const { id, mediaType, bytes, width, height, sourceUrl } = result.logo;
-          saveLogo(db, { id, contentType: mediaType, bytes, width, height, sourceUrl, createdAt: done });
+          await saveLogo(db, { id, contentType: mediaType, bytes, width, height, sourceUrl, createdAt: done });
         }
         saveDraftBuild(db, draftId, {
           fields, faqs, founders, companySocials, founderSocials, milestones, seo,

@@ -35,7 +35,7 @@ export function draftRegenerateHandler(deps: { model?: LanguageModel | null }): 
       for (const f of wanted) if (built[f] && next[f]) next[f] = applyRegenerated(next[f], built[f]);
       const now = clock.now().toISOString();
       // A submitted draft's listing follows its draft (spec: PATCH after submit updates the listing too).
-      withTransaction(db, () => {
+      await withTransaction(db, () => {
         updateDraft(db, draftId, {
           fields: next,
           completeness: completeness({ fields: next, faqs: current.faqs, founders: current.founders, company_socials: current.companySocials }).percent,

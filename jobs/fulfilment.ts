@@ -22,14 +22,14 @@ export const SERVICE_PRODUCTS = new Set(['done_for_you', 'launch_bundle', 'ai_re
 const weekOrNow = (week: string | null, current: string) => (week && week > current ? week : current);
 
 // Applies one line; true when the line is complete, false when it waits on the site team.
-function applyLine(db: Db, order: OrderRecord, line: OrderLineRecord, now: Date): boolean {
+async function applyLine(db: Db, order: OrderRecord, line: OrderLineRecord, now: Date): Promise<boolean> {
   const at = now.toISOString();
   const current = mondayOf(now);
   const id = line.listingId!;
   switch (line.productCode) {
     case 'launch': {
       const week = weekOrNow(line.week, current);
-      launchListing(db, id, { live: week === current, week, at });
+      await launchListing(db, id, { live: week === current, week, at });
       return true;
     }
     case 'skip_queue':
@@ -43,14 +43,14 @@ function applyLine(db: Db, order: OrderRecord, line: OrderLineRecord, now: Date)
       addExtraCategories(db, id, line.categories ?? []);
       return true;
     case 'billboard_min':
-      addBillboardContribution(db, id, line.amountCents ?? line.priceCents, order.number, at);
+      await addBillboardContribution(db, id, line.amountCents ?? line.priceCents, order.number, at);
       return true;
   }
   // done_for_you, ai_review, the bundle's copy, and any product code added later without code: people do it.
-  const opened = openServiceTask(db, { lineId: line.id, orderId: order.id, listingId: line.listingId, productCode: line.productCode, brief: line.options, at });
+  const opened = await openServiceTask(db, { lineId: line.id, orderId: order.id, listingId: line.listingId, productCode: line.productCode, brief: line.options, at });
   if (opened && line.productCode === 'launch_bundle') {
     // The bundle's launch and featured placement apply at once (only when its task opens, so never twice).
-    launchListing(db, id, { live: true, week: current, at });
+    await launchListing(db, id, { live: true, week: current, at });
     setFeatured(db, id, at);
   }
   return false;
@@ -58,21 +58,21 @@ function applyLine(db: Db, order: OrderRecord, line: OrderLineRecord, now: Date)
 
 export type FulfilResult = { order: OrderRecord; newlyFulfilled: number };
 
-export function fulfilOrder(db: Db, now: Date, orderId: number): FulfilResult | undefined {
-  return withTransaction(db, () => {
-    const order = orderById(db, orderId);
+export async function fulfilOrder(db: Db, now: Date, orderId: number): Promise<FulfilResult | undefined> {
+  return await withTransaction(db, async () => {
+    const order = await orderById(db, orderId);
     if (!order || order.status !== 'paid') return order && { order, newlyFulfilled: 0 };
     const at = now.toISOString();
     let newlyFulfilled = 0;
     for (const line of order.lines) {
       if (line.fulfilled) continue;
       // A line whose listing was deleted has nothing to apply to; it counts as done so the order can close.
-      if (line.listingId === null || applyLine(db, order, line, now)) {
-        if (markLineFulfilled(db, line.id, at)) newlyFulfilled++;
+      if (line.listingId === null || await applyLine(db, order, line, now)) {
+        if (await markLineFulfilled(db, line.id, at)) newlyFulfilled++;
       }
     }
-    completeOrderIfDone(db, order.id, at);
-    return { order: orderById(db, orderId)!, newlyFulfilled };
+    await completeOrderIfDone(db, order.id, at);
+    return { order: (await orderById(db, orderId))!, newlyFulfilled };
   });
 }
 
@@ -81,46 +81,46 @@ export type PaymentInput = { provider: 'test' | 'stripe' | 'manual'; method: str
 // Records a confirmed payment, fulfils at once and queues the receipt (composed after fulfilment, so it says
 // what really happened). Returns whether this call moved the order to paid (false for a replay or an order
 // already paid, which sends no second receipt).
-export function recordPayment(db: Db, now: Date, orderId: number, p: PaymentInput, site: SiteInfo): { newlyPaid: boolean; order: OrderRecord } {
-  return withTransaction(db, () => {
-    const newlyPaid = markOrderPaid(db, orderId, { ...p, at: now.toISOString() });
-    fulfilOrder(db, now, orderId);
-    if (newlyPaid) queueOrderReceipt(db, now, orderId, site);
-    return { newlyPaid, order: orderById(db, orderId)! };
+export async function recordPayment(db: Db, now: Date, orderId: number, p: PaymentInput, site: SiteInfo): Promise<{ newlyPaid: boolean; order: OrderRecord }> {
+  return await withTransaction(db, async () => {
+    const newlyPaid = await markOrderPaid(db, orderId, { ...p, at: now.toISOString() });
+    await fulfilOrder(db, now, orderId);
+    if (newlyPaid) await queueOrderReceipt(db, now, orderId, site);
+    return { newlyPaid, order: (await orderById(db, orderId))! };
   });
 }
 
 export class PaymentRefused extends Error {}
 
 // `npm run admin -- mark-paid ORDER_NUMBER [--method bank_transfer|crypto]`: money that arrived outside the site.
-export function markPaidManually(db: Db, now: Date, number: string, method: string, site: SiteInfo): OrderRecord {
-  const order = orderByNumber(db, number);
+export async function markPaidManually(db: Db, now: Date, number: string, method: string, site: SiteInfo): Promise<OrderRecord> {
+  const order = await orderByNumber(db, number);
   if (!order) throw new PaymentRefused(`No order ${number}.`);
   if (order.status === 'paid' || order.status === 'fulfilled') throw new PaymentRefused(`Order ${number} is already ${order.status}.`);
   if (order.status === 'refunded') throw new PaymentRefused(`Order ${number} was refunded; it cannot be paid again.`);
-  return recordPayment(db, now, order.id, { provider: 'manual', method, reference: null }, site).order;
+  return (await recordPayment(db, now, order.id, { provider: 'manual', method, reference: null }, site)).order;
 }
 
 // `npm run admin -- complete-task ID`: the site team finished the work; the order line is fulfilled.
-export function completeServiceTask(db: Db, now: Date, taskId: number, note: string | null): { order: OrderRecord } {
-  return withTransaction(db, () => {
-    const task = serviceTask(db, taskId);
+export async function completeServiceTask(db: Db, now: Date, taskId: number, note: string | null): Promise<{ order: OrderRecord }> {
+  return await withTransaction(db, async () => {
+    const task = await serviceTask(db, taskId);
     if (!task) throw new PaymentRefused(`No service task ${taskId}.`);
     if (task.status === 'done') throw new PaymentRefused(`Service task ${taskId} is already done.`);
     const at = now.toISOString();
-    closeServiceTask(db, taskId, at, note);
-    markLineFulfilled(db, task.order_line_id, at);
-    completeOrderIfDone(db, task.order_id, at);
-    return { order: orderById(db, task.order_id)! };
+    await closeServiceTask(db, taskId, at, note);
+    await markLineFulfilled(db, task.order_line_id, at);
+    await completeOrderIfDone(db, task.order_id, at);
+    return { order: (await orderById(db, task.order_id))! };
   });
 }
 
 // Recovery sweep: fulfils paid orders left open (e.g. a crash between payment and fulfilment) and expires
 // unpaid ones. Idempotent; the lead schedules it as the `orders.sweep` job (ordersJobHandlers).
-export function sweepOrders(db: Db, now: Date): { expired: number; fulfilledLines: number } {
-  const expired = expireUnpaidOrders(db, now);
+export async function sweepOrders(db: Db, now: Date): Promise<{ expired: number; fulfilledLines: number }> {
+  const expired = await expireUnpaidOrders(db, now);
   let fulfilledLines = 0;
-  for (const id of paidOrderIds(db)) fulfilledLines += fulfilOrder(db, now, id)?.newlyFulfilled ?? 0;
+  for (const id of await paidOrderIds(db)) fulfilledLines += (await fulfilOrder(db, now, id))?.newlyFulfilled ?? 0;
   return { expired, fulfilledLines };
 }
 
@@ -133,7 +133,7 @@ export const ordersJobHandlers: Record<string, HandlerSpec> = {
     run: async (_payload, ctx) => {
       const now = ctx.clock.now();
       scheduleOrdersSweep(ctx.db, ctx.clock, new Date(hourStart(now).getTime() + HOUR_MS)); // first: a failure below never ends the chain
-      sweepOrders(ctx.db, now);
+      await sweepOrders(ctx.db, now);
     },
   },
 };

@@ -110,12 +110,12 @@ ${billedTo.length ? `<h3>Billed to</h3><p>${billedTo.map(e).join('<br>')}</p>` :
 
 // Queues the receipt of an order that has just become paid. Idempotent: a second call for the same order finds
 // the first job by its dedupe key and queues nothing. Returns whether a receipt was queued by this call.
-export function queueOrderReceipt(db: Db, now: Date, orderId: number, site: SiteInfo): boolean {
-  const order = orderById(db, orderId);
+export async function queueOrderReceipt(db: Db, now: Date, orderId: number, site: SiteInfo): Promise<boolean> {
+  const order = await orderById(db, orderId);
   if (!order) return false;
-  const user = userById(db, order.userId);
+  const user = await userById(db, order.userId);
   if (!user) return false;
-  const names = listingNames(db, order.lines.flatMap((l) => (l.listingId === null ? [] : [l.listingId])));
+  const names = await listingNames(db, order.lines.flatMap((l) => (l.listingId === null ? [] : [l.listingId])));
   const mail = receiptMail({ order, to: user.email, site, seller: sellerDetails(db), listingNames: names, now });
   return enqueue(db, { now: () => now }, EMAIL_JOB, mail, { maxAttempts: 8, dedupeKey: receiptDedupeKey(order.number) }).created;
 }

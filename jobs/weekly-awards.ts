@@ -22,6 +22,6 @@ export const weeklyAwardsHandler: HandlerSpec<{ week: string }> = {
     scheduleWeeklyAwards(ctx.db, ctx.clock, addWeeks(week, 1)); // the next week's job first: the chain never ends on a failure
     // Only a clock set back can run it early: retry later rather than award a week that is still running.
     if (week >= mondayOf(ctx.clock.now())) throw new Error(`The week of ${week} is not over yet`);
-    awardWeek(ctx.db, week);
+    await awardWeek(ctx.db, week);
   },
 };

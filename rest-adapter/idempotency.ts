@@ -37,7 +37,7 @@ export async function withIdempotency(
   }
   const owner = `user:${actor.userId}`;
   const hash = createHash('sha256').update(canonical(opts.input)).digest('hex');
-  const claim = claimIdempotencyKey(db, owner, key, tool.name, hash, opts.now, IDEMPOTENCY_TTL_MS);
+  const claim = await claimIdempotencyKey(db, owner, key, tool.name, hash, opts.now, IDEMPOTENCY_TTL_MS);
   if (claim.kind === 'mismatch') {
     throw new ToolError('unprocessable', 'This Idempotency-Key was already used with a different request. Use a new key for a new request.');
   }
@@ -49,13 +49,13 @@ export async function withIdempotency(
   try {
     outcome = await run();
   } catch (err) {
-    releaseIdempotencyKey(db, owner, key, claim.token);
+    await releaseIdempotencyKey(db, owner, key, claim.token);
     throw err;
   }
   // Final answers are kept; answers that invite a retry (409, 429, 5xx) free the key instead. Either only while the
   // claim is still ours: a run slower than the lease may have been taken over by a retry, whose claim stays intact
   // (this caller still gets its own outcome, it is just not stored).
-  if (outcome.status >= 500 || outcome.status === 409 || outcome.status === 429) releaseIdempotencyKey(db, owner, key, claim.token);
-  else finishIdempotencyKey(db, owner, key, claim.token, outcome.status, JSON.stringify(outcome.body));
+  if (outcome.status >= 500 || outcome.status === 409 || outcome.status === 429) await releaseIdempotencyKey(db, owner, key, claim.token);
+  else await finishIdempotencyKey(db, owner, key, claim.token, outcome.status, JSON.stringify(outcome.body));
   return outcome;
 }

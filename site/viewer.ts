@@ -15,9 +15,9 @@ export function siteViewer(deps: SessionDeps): MiddlewareHandler {
   return async (c, next) => {
     if (NOT_SITE.test(c.req.path)) return next();
     let memo: Viewer | null | undefined;
-    const lookup: Lookup = () => {
+    const lookup: Lookup = async () => {
       if (memo !== undefined) return memo;
-      const s = currentUser(c, deps);
+      const s = await currentUser(c, deps);
       memo = s ? { userId: s.userId, email: s.email, name: s.name, csrf: s.csrf } : null;
       return memo;
     };

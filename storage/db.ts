@@ -38,6 +38,6 @@ export function openDb(path: string, opts: { migrated?: (tags: string[]) => void
 }
 
 // Several reads from one consistent snapshot, taking no write lock (storage/queries/memo.ts).
-export function readSnapshot<T>(db: Db, fn: () => Promise<T> | T): Promise<T> {
-  return db.engine.transaction(fn, 'deferred');
+export async function readSnapshot<T>(db: Db, fn: () => Promise<T> | T): Promise<T> {
+  return await db.engine.transaction(fn, 'deferred');
 }

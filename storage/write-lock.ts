@@ -11,8 +11,8 @@ export const BUSY_TIMEOUT_MS = 5000;
 // takes the lock before it reads, and waits like an immediate transaction.) On PostgreSQL it is a READ COMMITTED
 // transaction, run again on a serialization failure or deadlock.
 // The body may await the repository; it must not do network I/O or wait for other requests (see engine/sqlite.ts).
-export function withTransaction<T>(db: { engine: Engine }, fn: () => Promise<T> | T): Promise<T> {
-  return db.engine.transaction(fn, 'immediate');
+export async function withTransaction<T>(db: { engine: Engine }, fn: () => Promise<T> | T): Promise<T> {
+  return await db.engine.transaction(fn, 'immediate');
 }
 
 // Runs fn holding the SQLite database's write lock, waiting up to waitMs for it: at start-up another process may be

@@ -38,8 +38,8 @@ afterAll(async () => { await app?.close(); });
 const probe = (auth?: string, resource: ResourceKey = 'api') =>
   getJson(`${app.url}/test-probe/${resource}`, { headers: auth === undefined ? {} : { authorization: auth } });
 
-const key = (scopes?: Parameters<typeof createApiKey>[3], name = 'probe key') => {
-  const k = createApiKey({ db: app.db, clock: app.clock }, userId, name, scopes);
+const key = async (scopes?: Parameters<typeof createApiKey>[3], name = 'probe key') => {
+  const k = await createApiKey({ db: app.db, clock: app.clock }, userId, name, scopes);
   if ('errors' in k) throw new Error('key not created');
   return k;
 };
@@ -54,7 +54,7 @@ describe('no credentials', () => {
 
 describe('API keys', () => {
   it('act as their owner with the scopes chosen at creation, on REST and MCP alike', async () => {
-    const k = key(['account:read', 'listings:write'], 'laptop');
+    const k = await key(['account:read', 'listings:write'], 'laptop');
     for (const resource of ['api', 'mcp'] as const) {
       const res = await probe(`Bearer ${k.key}`, resource);
       expect(res.status).toBe(200);
@@ -66,11 +66,11 @@ describe('API keys', () => {
   });
 
   it('default to all three scopes', async () => {
-    expect((await probe(`Bearer ${key().key}`)).body.actor.scopes).toEqual(['account:read', 'listings:write', 'orders:write']);
+    expect((await probe(`Bearer ${(await key()).key}`)).body.actor.scopes).toEqual(['account:read', 'listings:write', 'orders:write']);
   });
 
   it('without account:read cannot read the account: 403 insufficient_scope naming the scope', async () => {
-    const res = await probe(`Bearer ${key(['orders:write']).key}`);
+    const res = await probe(`Bearer ${(await key(['orders:write'])).key}`);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('forbidden');
     expect(res.headers.get('www-authenticate')).toBe(
@@ -78,9 +78,9 @@ describe('API keys', () => {
   });
 
   it('stop working once revoked, and unknown keys never work: 401 with the resource metadata challenge', async () => {
-    const k = key();
+    const k = await key();
     expect((await probe(`Bearer ${k.key}`)).status).toBe(200);
-    revokeApiKey(app.db, userId, k.id, app.clock.now().toISOString());
+    await revokeApiKey(app.db, userId, k.id, app.clock.now().toISOString());
     const revoked = await probe(`Bearer ${k.key}`, 'mcp');
     expect(revoked.status).toBe(401);
     expect(revoked.body.detail).toMatch(/revoked/);
@@ -90,7 +90,7 @@ describe('API keys', () => {
   });
 
   it('record last use at most once a minute', async () => {
-    const k = key();
+    const k = await key();
     const lastUsed = () => (app.db.sqlite.prepare('SELECT last_used_at AS t FROM api_keys WHERE id = ?').get(k.id) as { t: string | null }).t;
     expect(lastUsed()).toBeNull();
     await probe(`Bearer ${k.key}`);

@@ -33,13 +33,13 @@ const metadataUrl = (resource: 'mcp' | 'api/v1') => `${app.url}/.well-known/oaut
 beforeAll(async () => {
   app = await startApp({ demo: false });
   const userId = addUser(app.db, 'matrix@example.test');
-  const key = (scopes: Scope[]) => {
-    const k = createApiKey({ db: app.db, clock: app.clock }, userId, `matrix ${scopes.join(' ')}`, scopes);
+  const key = async (scopes: Scope[]) => {
+    const k = await createApiKey({ db: app.db, clock: app.clock }, userId, `matrix ${scopes.join(' ')}`, scopes);
     if ('errors' in k) throw new Error(JSON.stringify(k.errors));
     return k.key;
   };
-  fullKey = key([...SCOPES]);
-  for (const s of SCOPES) keyWithout.set(s, key(SCOPES.filter((x) => x !== s)));
+  fullKey = await key([...SCOPES]);
+  for (const s of SCOPES) keyWithout.set(s, await key(SCOPES.filter((x) => x !== s)));
 
   const issue = async (resource: 'api' | 'mcp', scopes: readonly Scope[]) =>
     (await issueTokens(app.url, { scope: scopes.join(' '), resource: `${app.url}/${resource === 'api' ? 'api/v1' : 'mcp'}`, clientName: `Matrix ${resource}` })).access_token;

@@ -158,8 +158,8 @@ describe('cookies on an https site', () => {
   it('are Secure and __Host- prefixed', async () => {
     const userId = addUser(app.db, 'https@example.test');
     const hono = new Hono();
-    hono.get('/x', (c) => {
-      startSession(c, { db: app.db, clock: app.clock, config: { ...app.config, siteUrl: 'https://directory.example' } }, userId);
+    hono.get('/x', async (c) => {
+      await startSession(c, { db: app.db, clock: app.clock, config: { ...app.config, siteUrl: 'https://directory.example' } }, userId);
       return c.text('ok');
     });
     const res = await hono.request('/x');

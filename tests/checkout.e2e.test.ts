@@ -21,7 +21,7 @@ async function pay(b: Browser, checkoutUrl: string, billing: Record<string, stri
 
 beforeAll(async () => {
   app = await startApp({ demo: false });
-  w = seedOrderWorld(app, 't');
+  w = await seedOrderWorld(app, 't');
 });
 afterAll(async () => { await app.close(); });
 
@@ -174,7 +174,7 @@ describe('fulfilment of every product after paying on the page', () => {
 
   it('launch_bundle launches and features at once and opens a task for the copy', async () => {
     expect(await listing(L().fresh3.slug)).toMatchObject({ status: 'live', featured: true });
-    expect(serviceTasks(app.db, 'open').filter((t) => t.order_number === number).map((t) => t.product_code))
+    expect((await serviceTasks(app.db, 'open')).filter((t) => t.order_number === number).map((t) => t.product_code))
       .toEqual(['done_for_you', 'ai_review', 'launch_bundle']);
   });
 
@@ -182,15 +182,15 @@ describe('fulfilment of every product after paying on the page', () => {
     const before = await listing(L().fresh.slug);
     expect((await replay()).status).toBe(303);
     expect((await order(number)).paid_at).toBe(new Date(TEST_NOW).toISOString());
-    expect(sweepOrders(app.db, new Date(Date.parse(TEST_NOW) + 3_600_000)).fulfilledLines).toBe(0);
+    expect((await sweepOrders(app.db, new Date(Date.parse(TEST_NOW) + 3_600_000))).fulfilledLines).toBe(0);
     expect(app.db.sqlite.prepare('SELECT count(*) AS n FROM billboard_contributions').get()).toEqual({ n: 1 });
-    expect(serviceTasks(app.db, null).filter((t) => t.order_number === number)).toHaveLength(3);
+    expect((await serviceTasks(app.db, null)).filter((t) => t.order_number === number)).toHaveLength(3);
     expect((await listing(L().fresh.slug)).launched_at).toBe(before.launched_at);
   });
 
   it('an operator closes the tasks with the CLI and the order becomes fulfilled', async () => {
     expect(await admin(app, 'list-tasks')).toBe(0);
-    const tasks = serviceTasks(app.db, 'open').filter((t) => t.order_number === number);
+    const tasks = (await serviceTasks(app.db, 'open')).filter((t) => t.order_number === number);
     for (const [i, t] of tasks.entries()) {
       expect(await admin(app, 'complete-task', String(t.id), ...(i === 0 ? ['--note', 'copy delivered'] : []))).toBe(0);
       expect((await order(number)).status).toBe(i === tasks.length - 1 ? 'fulfilled' : 'paid');

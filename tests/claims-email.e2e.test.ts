@@ -26,7 +26,7 @@ beforeAll(async () => {
   app = await startApp({ demo: false });
   listingId = addListing(app.db, { name: 'Acme Mail', slug: 'acme-mail', url: 'https://www.acme-mail.test/' });
   userId = addUser(app.db, 'dana@claims-email.test');
-  const key = createApiKey({ db: app.db, clock: app.clock }, userId, 'mail test');
+  const key = await createApiKey({ db: app.db, clock: app.clock }, userId, 'mail test');
   if ('errors' in key) throw new Error('no key');
   auth = `Bearer ${key.key}`;
 });

@@ -20,8 +20,8 @@ let ada: { id: number; auth: string };
 let bob: { id: number; auth: string };
 const listingIds: Record<string, number> = {};
 
-function keyFor(userId: number, scopes?: Scope[]): string {
-  const k = createApiKey({ db: app.db, clock: app.clock }, userId, 'claims test', scopes);
+async function keyFor(userId: number, scopes?: Scope[]): Promise<string> {
+  const k = await createApiKey({ db: app.db, clock: app.clock }, userId, 'claims test', scopes);
   if ('errors' in k) throw new Error('no key');
   return `Bearer ${k.key}`;
 }
@@ -38,8 +38,8 @@ beforeAll(async () => {
   listingIds.lapse = addListing(app.db, { name: 'Lapse', slug: 'lapse', url: 'https://lapse.test/' });
   const adaId = addUser(app.db, 'ada@claims.test');
   const bobId = addUser(app.db, 'bob@claims.test');
-  ada = { id: adaId, auth: keyFor(adaId) };
-  bob = { id: bobId, auth: keyFor(bobId) };
+  ada = { id: adaId, auth: await keyFor(adaId) };
+  bob = { id: bobId, auth: await keyFor(bobId) };
 });
 afterAll(async () => {
   await app?.close();
@@ -259,10 +259,10 @@ describe('auth', () => {
   it('needs a caller (401) and the right scope (403)', async () => {
     expect((await getJson(`${app.api}/claims`)).status).toBe(401);
     expect((await claim('', { slug: 'acme-rockets', method: 'dns' })).status).toBe(401);
-    const readOnly = keyFor(ada.id, ['account:read']);
+    const readOnly = await keyFor(ada.id, ['account:read']);
     expect((await claim(readOnly, { slug: 'acme-rockets', method: 'dns' })).status).toBe(403);
     expect((await listClaims(readOnly)).status).toBe(200);
-    expect((await listClaims(keyFor(ada.id, ['listings:write']))).status).toBe(403);
+    expect((await listClaims(await keyFor(ada.id, ['listings:write']))).status).toBe(403);
   });
 
   it('replays claim_listing for a repeated Idempotency-Key', async () => {
@@ -299,7 +299,7 @@ describe.each(['modern', 'legacy'] as Era[])('over MCP (%s)', (era) => {
   let carol: { id: number; auth: string };
   beforeAll(async () => {
     const id = addUser(app.db);
-    carol = { id, auth: keyFor(id) };
+    carol = { id, auth: await keyFor(id) };
     client = await mcpClient(app, era, { authorization: carol.auth });
   });
   afterAll(async () => { await client?.close(); });

@@ -18,7 +18,7 @@ async function person(email: string, name = email.split('@')[0]): Promise<{ b: B
   const b = new Browser(app.url);
   const res = await signUp(b, email, 'correct horse battery', name);
   expect(res.status).toBe(303);
-  return { b, id: userByEmail(app.db, email)!.id };
+  return { b, id: (await userByEmail(app.db, email))!.id };
 }
 
 const listing = async (slug = 'rocket') => (await getJson(`${app.api}/listings/${slug}`)).body;

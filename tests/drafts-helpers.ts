@@ -17,7 +17,7 @@ export type Caller = { id: number; email: string; auth: string; modern: Client; 
 
 export async function caller(app: TestApp, email: string, scopes?: Scope[]): Promise<Caller> {
   const id = addUser(app.db, email);
-  const k = createApiKey({ db: app.db, clock: app.clock }, id, 'drafts test', scopes);
+  const k = await createApiKey({ db: app.db, clock: app.clock }, id, 'drafts test', scopes);
   if ('errors' in k) throw new Error(JSON.stringify(k.errors));
   const auth = `Bearer ${k.key}`;
   return { id, email, auth, modern: await mcpClient(app, 'modern', { authorization: auth }), legacy: await mcpClient(app, 'legacy', { authorization: auth }) };

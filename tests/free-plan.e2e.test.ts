@@ -44,8 +44,8 @@ beforeAll(async () => {
   [site, blocked] = await Promise.all([startSite(), startSite()]);
   blocked.robots = 'User-agent: *\nDisallow: /\n';
   app = await startApp({ demo: false, env: { CRAWLER_ALLOW_PRIVATE: 'true' } });
-  ada = newOwner(app, 'ada@free.test');
-  bob = newOwner(app, 'bob@free.test');
+  ada = await newOwner(app, 'ada@free.test');
+  bob = await newOwner(app, 'bob@free.test');
   scheduleRecurringJobs(app.db, app.clock);
   for (const era of ['modern', 'legacy'] as const) clients[era] = await mcpClient(app, era, { authorization: ada.auth });
 });
@@ -184,7 +184,7 @@ describe('who may choose the free plan', () => {
     const bobs = ownedListing(app, bob, { name: 'Bob Free', slug: 'bob-free', status: 'submitted' });
     expect((await choose(bobs)).status).toBe(404);
     expect((await choose(bobs, '')).status).toBe(401);
-    expect((await choose(bobs, keyFor(app, bob.id, ['account:read']))).status).toBe(403);
+    expect((await choose(bobs, await keyFor(app, bob.id, ['account:read']))).status).toBe(403);
     expect((await call(app, 'GET', `/me/listings/${bobs}`, bob.auth)).body.status).toBe('submitted');
   });
 

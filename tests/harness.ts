@@ -39,7 +39,7 @@ export async function startApp(opts: { demo?: boolean; now?: string; env?: Recor
   const env = { RATE_LIMIT_ANON_PER_MIN: '0', RATE_LIMIT_USER_PER_MIN: '0', ...opts.env, DATABASE_PATH: join(dir, 'test.db'), PORT: '0' };
   const base = loadConfig(env as NodeJS.ProcessEnv);
   const db = openDb(base.databasePath);
-  seedDatabase(db, { demo: opts.demo ?? true, clock });
+  await seedDatabase(db, { demo: opts.demo ?? true, clock });
   let server: ServerType;
   const port = await new Promise<number>((resolve) => {
     // The site URL must be known before the app is built; reserve the port first, then build.

@@ -169,12 +169,12 @@ describe('listing views through the beacon', () => {
 
   it('rendering or caching a page counts nothing; its beacon counts one view per visitor per day, bots never', async () => {
     const s = (await (await fetch(`${app.api}/listings?per_page=2&page=2`)).json()).items[0].slug;
-    flushListingViews(app.db);
+    await flushListingViews(app.db);
     const start = views(s);
     const page = await fetch(`${app.url}/listings/${s}`);
     const cached = await fetch(`${app.url}/listings/${s}`, { headers: { 'if-none-match': page.headers.get('etag')! } });
     expect(cached.status).toBe(304);
-    flushListingViews(app.db);
+    await flushListingViews(app.db);
     expect(views(s)).toBe(start);
 
     const pixel = await beacon(s, FIREFOX);
@@ -184,14 +184,14 @@ describe('listing views through the beacon', () => {
     await beacon(s, 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)');
     await beacon(s, 'curl/8.5.0');
     await beacon(s, FIREFOX, { 'sec-purpose': 'prefetch' });
-    flushListingViews(app.db);
+    await flushListingViews(app.db);
     expect(views(s)).toBe(start + 1);
 
     await beacon(s, 'Mozilla/5.0 (Macintosh) AppleWebKit/605.1.15 Version/17.5 Safari/605.1.15'); // another visitor
     app.clock.advance(24 * 60 * 60 * 1000); // tomorrow the first visitor counts again
     await beacon(s, FIREFOX);
     app.clock.advance(-24 * 60 * 60 * 1000);
-    flushListingViews(app.db);
+    await flushListingViews(app.db);
     expect(views(s)).toBe(start + 3);
   });
 

@@ -20,9 +20,9 @@ beforeAll(async () => {
   buyerId = userId;
   const other = addUser(app.db, 'other@example.test');
   listingId = addListing(app.db, { name: 'Idem App', ownerUserId: userId, status: 'live', plan: 'free' });
-  const made = createApiKey({ db: app.db, clock: app.clock }, userId, 'idem') as { key: string };
+  const made = await createApiKey({ db: app.db, clock: app.clock }, userId, 'idem') as { key: string };
   key = made.key;
-  otherKey = (createApiKey({ db: app.db, clock: app.clock }, other, 'other') as { key: string }).key;
+  otherKey = (await createApiKey({ db: app.db, clock: app.clock }, other, 'other') as { key: string }).key;
 });
 afterAll(async () => { await app.close(); });
 
@@ -59,7 +59,7 @@ describe('Idempotency-Key', () => {
     const body = { items: [{ product: 'featured', listing_id: listingId }], billing_country: 'IT' };
     const first = await checkout(body, 'scoped-1');
     expect(first.status).toBe(201);
-    const readOnly = (createApiKey({ db: app.db, clock: app.clock }, app.db.sqlite.prepare("SELECT id FROM users WHERE email = 'buyer@example.test'").pluck().get() as number, 'read only', ['account:read']) as { key: string }).key;
+    const readOnly = (await createApiKey({ db: app.db, clock: app.clock }, app.db.sqlite.prepare("SELECT id FROM users WHERE email = 'buyer@example.test'").pluck().get() as number, 'read only', ['account:read']) as { key: string }).key;
     const replay = await checkout(body, 'scoped-1', readOnly);
     expect(replay.status).toBe(403);
     expect(replay.body.checkout_url).toBeUndefined();

@@ -83,7 +83,7 @@ describe('draft_build job', () => {
     const sha = createHash('sha256').update(png).digest('hex');
     expect(d.fields.logo_url).toMatchObject({ value: `http://directory.test/logos/${sha}.png`, state: 'ai' });
     expect(d.fields.logo_url!.evidence[0]).toMatchObject({ url: sites.rich.url, quote: `${sites.rich.origin}/img/logo.png` });
-    expect(logoById(db, sha)).toMatchObject({ contentType: 'image/png', width: 48, height: 48, bytes: png });
+    expect(await logoById(db, sha)).toMatchObject({ contentType: 'image/png', width: 48, height: 48, bytes: png });
   });
 
   it('fails with the reason when robots.txt is unavailable, without retrying', async () => {

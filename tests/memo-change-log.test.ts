@@ -18,13 +18,13 @@ let other: Database.Database;
 let id: number;
 const turn = () => new Promise((resolve) => setImmediate(resolve)); // data_version is read once per event-loop turn
 
-const taglineOf = (listingId: number) => memoOn(db, 'test-tagline', String(listingId), [`listing:${listingId}`],
+const taglineOf = async (listingId: number) => await memoOn(db, 'test-tagline', String(listingId), [`listing:${listingId}`],
   () => (db.sqlite.prepare('SELECT tagline FROM listings WHERE id = ?').pluck().get(listingId) as string));
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'memo-log-'));
   db = openDb(join(dir, 'm.db'));
-  seedDatabase(db, { demo: true, clock: fixedClock('2026-11-18T12:00:00Z') });
+  await seedDatabase(db, { demo: true, clock: fixedClock('2026-11-18T12:00:00Z') });
   id = db.sqlite.prepare("SELECT id FROM listings WHERE status = 'live' ORDER BY id LIMIT 1").pluck().get() as number;
   other = new Database(join(dir, 'm.db'));
   other.pragma('busy_timeout = 5000');
@@ -40,19 +40,19 @@ const setTagline = (conn: Database.Database, text: string) => conn.prepare('UPDA
 describe('remembered reads and the change log', () => {
   it('keeps an answer while other topics change, and drops it when its own changes', async () => {
     setTagline(db.sqlite, 'First words');
-    expect(taglineOf(id)).toBe('First words');
+    expect(await taglineOf(id)).toBe('First words');
     // Another listing changes: the log names only that listing's topics.
     other.prepare("UPDATE listings SET tagline = 'elsewhere' WHERE id = (SELECT max(id) FROM listings)").run();
     await turn();
-    expect(taglineOf(id)).toBe('First words');
+    expect(await taglineOf(id)).toBe('First words');
     setTagline(other, 'Second words');
     await turn();
-    expect(taglineOf(id)).toBe('Second words');
+    expect(await taglineOf(id)).toBe('Second words');
   });
 
   it('a reader far behind a pruned log forgets everything it knew', async () => {
     setTagline(db.sqlite, 'Before the gap');
-    expect(taglineOf(id)).toBe('Before the gap');
+    expect(await taglineOf(id)).toBe('Before the gap');
     // As if 200,000 changes had happened since the last look and the log had been pruned: this listing's bump is
     // among the pruned rows, and only an unrelated change is left to read.
     const bumpedAt = other.prepare('SELECT max(seq) FROM change_log').pluck().get() as number;
@@ -60,31 +60,31 @@ describe('remembered reads and the change log', () => {
     other.prepare('DELETE FROM change_log WHERE seq > ?').run(bumpedAt);
     other.prepare("INSERT INTO change_log (seq, topic) VALUES (?, 'unrelated')").run(bumpedAt + 200_000);
     await turn();
-    expect(taglineOf(id)).toBe('After the gap');
+    expect(await taglineOf(id)).toBe('After the gap');
   });
 
   it('a read inside a transaction that rolls back leaves nothing behind', async () => {
     setTagline(db.sqlite, 'Committed');
-    expect(taglineOf(id)).toBe('Committed');
-    expect(() => db.sqlite.transaction(() => {
+    expect(await taglineOf(id)).toBe('Committed');
+    expect(() => db.sqlite.transaction(async () => {
       setTagline(db.sqlite, 'Rolled back');
-      expect(taglineOf(id)).toBe('Rolled back'); // the transaction sees its own write
+      expect(await taglineOf(id)).toBe('Rolled back'); // the transaction sees its own write
       throw new Error('abandon');
     })()).toThrow('abandon');
-    expect(taglineOf(id)).toBe('Committed');
+    expect(await taglineOf(id)).toBe('Committed');
     // The next committed change takes the version number the rolled-back one had: the answer must be the new one.
     setTagline(db.sqlite, 'Committed again');
-    expect(taglineOf(id)).toBe('Committed again');
+    expect(await taglineOf(id)).toBe('Committed again');
   });
 
-  it('a remembered read made while computing another is kept (a board page and its ranking)', () => {
-    const inner = () => memoOn(db, 'test-inner', 'k', ['categories'], () => db.sqlite.prepare('SELECT count(*) FROM categories').pluck().get() as number);
-    const outer = () => memoOn(db, 'test-outer', 'k', [`listing:${id}`], () => `${inner()}:${taglineOf(id)}`);
-    outer();
+  it('a remembered read made while computing another is kept (a board page and its ranking)', async () => {
+    const inner = async () => await memoOn(db, 'test-inner', 'k', ['categories'], () => db.sqlite.prepare('SELECT count(*) FROM categories').pluck().get() as number);
+    const outer = async () => await memoOn(db, 'test-outer', 'k', [`listing:${id}`], async () => `${await inner()}:${await taglineOf(id)}`);
+    await outer();
     const innerBefore = memoComputes(db, 'test-inner');
     const outerBefore = memoComputes(db, 'test-outer');
     setTagline(db.sqlite, 'Outer changes');
-    expect(outer()).toMatch(/:Outer changes$/);
+    expect(await outer()).toMatch(/:Outer changes$/);
     expect(memoComputes(db, 'test-outer')).toBe(outerBefore + 1);
     expect(memoComputes(db, 'test-inner')).toBe(innerBefore); // its topic did not move
   });

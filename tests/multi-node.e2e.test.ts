@@ -134,8 +134,8 @@ describe('three web nodes and two workers behind a round-robin proxy', () => {
   let web: Proc[];
   let workers: Proc[];
   let site: SiteServer;
-  const key = (userId: number) => {
-    const k = createApiKey({ db, clock: systemClock }, userId, 'multi-node test');
+  const key = async (userId: number) => {
+    const k = await createApiKey({ db, clock: systemClock }, userId, 'multi-node test');
     if ('errors' in k) throw new Error('no key');
     return `Bearer ${k.key}`;
   };
@@ -185,7 +185,7 @@ describe('three web nodes and two workers behind a round-robin proxy', () => {
 
   it('a write through one node is read through the others at once (their cached reads see it)', async () => {
     const owner = addUser(db, 'editor@multi.test');
-    const auth = key(owner);
+    const auth = await key(owner);
     const id = addListing(db, { name: 'Shared Notes', slug: 'shared-notes', status: 'live', tagline: 'Before the edit', ownerUserId: owner });
     const read = (node: number) => api(web[node].url, 'GET', '/listings/shared-notes', null, undefined, { 'x-forwarded-for': '198.51.100.50' });
     // Nodes 1 and 2 read it first, so each remembers the answer.
@@ -249,7 +249,7 @@ describe('three web nodes and two workers behind a round-robin proxy', () => {
   });
 
   it('a retry with the same Idempotency-Key on another node replays, and the draft is built exactly once by the workers', async () => {
-    const users = ['d1@multi.test', 'd2@multi.test', 'd3@multi.test'].map((e) => key(addUser(db, e)));
+    const users = ['d1@multi.test', 'd2@multi.test', 'd3@multi.test'].map(async (e) => await key(addUser(db, e)));
     const first = await api(web[0].url, 'POST', '/drafts', users[0], { url: site.url }, { 'idempotency-key': 'draft-once' });
     expect(first.status).toBe(201);
     const retry = await api(web[1].url, 'POST', '/drafts', users[0], { url: site.url }, { 'idempotency-key': 'draft-once' });
@@ -277,8 +277,8 @@ describe('three web nodes and two workers behind a round-robin proxy', () => {
       expect(set.code, set.stderr).toBe(0);
     }
     const owners = Array.from({ length: 7 }, (_, i) => addUser(db, `free${i}@multi.test`));
-    const listings = owners.map((o, i) => ({
-      auth: key(o), id: addListing(db, { name: `Free Launch ${i}`, status: 'submitted', url: `${site.origin}/free-${i}/`, ownerUserId: o }),
+    const listings = owners.map(async (o, i) => ({
+      auth: await key(o), id: addListing(db, { name: `Free Launch ${i}`, status: 'submitted', url: `${site.origin}/free-${i}/`, ownerUserId: o }),
     }));
     const answers = await Promise.all(listings.map((l, i) => api(web[i % 3].url, 'POST', `/me/listings/${l.id}/free`, l.auth)));
     const statuses = answers.map((a) => a.status);

@@ -27,8 +27,8 @@ beforeAll(async () => {
   smtpUrl = smtp.url;
 
   app = await startApp({ demo: false });
-  ada = newOwner(app, 'ada@content.test');
-  bob = newOwner(app, 'bob@content.test');
+  ada = await newOwner(app, 'ada@content.test');
+  bob = await newOwner(app, 'bob@content.test');
   ids.free = ownedListing(app, ada, { name: 'Ada Notes', slug: 'ada-notes', status: 'live', plan: 'free' });
   ids.paid = ownedListing(app, ada, { name: 'Ada Pro', slug: 'ada-pro', status: 'live', plan: 'paid', unlockedSections: ['story', 'milestones'] });
   ids.bobs = ownedListing(app, bob, { name: 'Bob Tool', slug: 'bob-tool', status: 'live' });
@@ -89,7 +89,7 @@ describe('post_listing_update', () => {
 
   it('is 404 on another user\'s listing and needs listings:write', async () => {
     expect((await call(app, 'POST', `/me/listings/${ids.bobs}/updates`, ada.auth, { title: 't', body: 'b' })).status).toBe(404);
-    expect((await call(app, 'POST', `/me/listings/${ids.free}/updates`, keyFor(app, ada.id, ['account:read']), { title: 't', body: 'b' })).status).toBe(403);
+    expect((await call(app, 'POST', `/me/listings/${ids.free}/updates`, await keyFor(app, ada.id, ['account:read']), { title: 't', body: 'b' })).status).toBe(403);
     expect((await call(app, 'POST', `/me/listings/${ids.free}/updates`, null, { title: 't', body: 'b' })).status).toBe(401);
   });
 

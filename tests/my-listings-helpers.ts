@@ -12,15 +12,15 @@ import type { Scope } from '../tools/scopes';
 
 export type Owner = { id: number; auth: string };
 
-export function keyFor(app: TestApp, userId: number, scopes?: Scope[]): string {
-  const k = createApiKey({ db: app.db, clock: app.clock }, userId, 'my-listings test', scopes);
+export async function keyFor(app: TestApp, userId: number, scopes?: Scope[]): Promise<string> {
+  const k = await createApiKey({ db: app.db, clock: app.clock }, userId, 'my-listings test', scopes);
   if ('errors' in k) throw new Error(`no key: ${JSON.stringify(k.errors)}`);
   return `Bearer ${k.key}`;
 }
 
-export function newOwner(app: TestApp, email?: string, scopes?: Scope[]): Owner {
+export async function newOwner(app: TestApp, email?: string, scopes?: Scope[]): Promise<Owner> {
   const id = addUser(app.db, email);
-  return { id, auth: keyFor(app, id, scopes) };
+  return { id, auth: await keyFor(app, id, scopes) };
 }
 
 export const ownedListing = (app: TestApp, owner: Owner, input: ListingInput): number =>

@@ -21,8 +21,8 @@ const clients: Partial<Record<'modern' | 'legacy', Client>> = {};
 beforeAll(async () => {
   app = await startApp({ demo: false });
   addCategory(app.db, 'notes');
-  ada = newOwner(app, 'ada@owners.test');
-  bob = newOwner(app, 'bob@owners.test');
+  ada = await newOwner(app, 'ada@owners.test');
+  bob = await newOwner(app, 'bob@owners.test');
   ids.live = ownedListing(app, ada, {
     name: 'Ada Notes', slug: 'ada-notes', category: 'notes', status: 'live', plan: 'paid', launchWeek: '2026-11-16',
     tagline: 'Notes for analysts', keywords: ['notes'], socials: { github: 'https://github.com/ada', linkedin: 'https://linkedin.com/company/ada' },
@@ -64,7 +64,7 @@ describe('list_my_listings', () => {
   it('shows nobody else\'s listings, and needs a signed-in caller with account:read', async () => {
     expect((await call(app, 'GET', '/me/listings', bob.auth)).body.items.map((i: any) => i.slug)).toEqual(['bob-tool']);
     expect((await call(app, 'GET', '/me/listings', null)).status).toBe(401);
-    const writeOnly = keyFor(app, ada.id, ['listings:write']);
+    const writeOnly = await keyFor(app, ada.id, ['listings:write']);
     const denied = await call(app, 'GET', '/me/listings', writeOnly);
     expect(denied.status).toBe(403);
     expect(denied.body.code).toBe('forbidden');
@@ -201,7 +201,7 @@ describe('update_my_listing', () => {
   });
 
   it('needs listings:write', async () => {
-    const readOnly = keyFor(app, ada.id, ['account:read']);
+    const readOnly = await keyFor(app, ada.id, ['account:read']);
     const res = await call(app, 'PATCH', `/me/listings/${ids.live}`, readOnly, { fields: { tagline: 'No' } });
     expect(res.status).toBe(403);
     expect(res.headers.get('www-authenticate')).toMatch(/insufficient_scope.*listings:write/);
@@ -243,7 +243,7 @@ describe.each(['modern', 'legacy'] as const)('over MCP (%s era)', (era) => {
 describe('with an OAuth access token', () => {
   it('reads with account:read and is refused an edit without listings:write', async () => {
     const tokens = await issueTokens(app.url, { scope: 'account:read', resource: app.api, email: 'carol@owners.test' });
-    const carol = userByEmail(app.db, 'carol@owners.test')!;
+    const carol = (await userByEmail(app.db, 'carol@owners.test'))!;
     const id = addListing(app.db, { name: 'Carol Cards', slug: 'carol-cards', status: 'submitted', ownerUserId: carol.id });
     const auth = `Bearer ${tokens.access_token}`;
     const list = await call(app, 'GET', '/me/listings', auth);

@@ -23,7 +23,7 @@ beforeAll(async () => {
   smtp = await startSmtpReceiver();
   inbox = smtp.messages;
   app = await startApp({ demo: false });
-  w = seedOrderWorld(app, 'r');
+  w = await seedOrderWorld(app, 'r');
   // What users and the operator wrote reaches the mail's HTML: it must arrive escaped.
   app.db.sqlite.prepare('UPDATE listings SET name = ? WHERE id = ?').run('<i>Evil</i> & "Co"', w.listings.fresh2.id);
   expect(await admin(app, 'set-setting', 'seller_legal_name', 'Directory <Labs> GmbH')).toBe(0);
@@ -120,9 +120,9 @@ describe('paying on the checkout page: a launch booked for a later week', () => 
 
   it('sends no second receipt when the Pay form is sent again or the payment is recorded again', async () => {
     expect((await replay()).status).toBe(303);
-    const order = orderByNumber(app.db, made.number)!;
-    expect(recordPayment(app.db, new Date(TEST_NOW), order.id, { provider: 'test', method: 'test', reference: 'again' }, site()).newlyPaid).toBe(false);
-    expect(queueOrderReceipt(app.db, new Date(TEST_NOW), order.id, site())).toBe(false);
+    const order = (await orderByNumber(app.db, made.number))!;
+    expect((await recordPayment(app.db, new Date(TEST_NOW), order.id, { provider: 'test', method: 'test', reference: 'again' }, site())).newlyPaid).toBe(false);
+    expect(await queueOrderReceipt(app.db, new Date(TEST_NOW), order.id, site())).toBe(false);
     await deliverMail();
     expect(receiptsTo(email(), made.number)).toHaveLength(1);
     expect(receiptJobs(made.number)).toBe(1);

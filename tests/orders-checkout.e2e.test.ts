@@ -15,7 +15,7 @@ const checkout = (body: unknown, key = w.alice.key, headers: Record<string, stri
 
 beforeAll(async () => {
   app = await startApp({ demo: false });
-  w = seedOrderWorld(app, 'c');
+  w = await seedOrderWorld(app, 'c');
   clients.modern = await mcpAs(app, 'modern', w.alice.key);
   clients.legacy = await mcpAs(app, 'legacy', w.alice.key);
 });
@@ -89,7 +89,7 @@ describe('create_checkout', () => {
   });
 
   it('needs orders:write', async () => {
-    const k = createApiKey({ db: app.db, clock: app.clock }, w.alice.id, 'reader', ['account:read']);
+    const k = await createApiKey({ db: app.db, clock: app.clock }, w.alice.id, 'reader', ['account:read']);
     if ('errors' in k) throw new Error('no key');
     expect((await checkout({ items: [{ product: 'featured', listing_id: w.listings.fresh.id }] }, k.key)).status).toBe(403);
   });
@@ -132,7 +132,7 @@ describe('list_my_orders', () => {
   it('lists the caller\'s orders newest first with status, paged', async () => {
     const fresh = await startApp({ demo: false });
     try {
-      const v = seedOrderWorld(fresh, 'l');
+      const v = await seedOrderWorld(fresh, 'l');
       const numbers: string[] = [];
       for (let i = 0; i < 3; i++) {
         fresh.clock.advance(60_000);
@@ -198,8 +198,8 @@ describe('unpaid orders expire', () => {
     const pending = () => (app.db.sqlite.prepare("SELECT count(*) AS n FROM orders WHERE status = 'pending'").get() as { n: number }).n;
     const n = pending();
     expect(n).toBeGreaterThan(0);
-    expect(expireUnpaidOrders(app.db, new Date(TEST_NOW))).toBe(0);
-    expect(expireUnpaidOrders(app.db, new Date(Date.parse(TEST_NOW) + 8 * 86_400_000))).toBe(n);
+    expect(await expireUnpaidOrders(app.db, new Date(TEST_NOW))).toBe(0);
+    expect(await expireUnpaidOrders(app.db, new Date(Date.parse(TEST_NOW) + 8 * 86_400_000))).toBe(n);
     expect(pending()).toBe(0);
     expect((app.db.sqlite.prepare("SELECT count(*) AS n FROM orders WHERE status = 'fulfilled'").get() as { n: number }).n).toBe(1);
   });

@@ -29,13 +29,13 @@ export type OrderWorld = {
   listings: Record<'fresh' | 'fresh2' | 'fresh3' | 'queued' | 'live' | 'bobs', { id: number; slug: string }>;
 };
 
-const key = (app: TestApp, userId: number, scopes?: Parameters<typeof createApiKey>[3]) => {
-  const k = createApiKey({ db: app.db, clock: app.clock }, userId, 'orders test', scopes);
+const key = async (app: TestApp, userId: number, scopes?: Parameters<typeof createApiKey>[3]) => {
+  const k = await createApiKey({ db: app.db, clock: app.clock }, userId, 'orders test', scopes);
   if ('errors' in k) throw new Error('key not created');
   return k.key;
 };
 
-export function seedOrderWorld(app: TestApp, tag: string): OrderWorld {
+export async function seedOrderWorld(app: TestApp, tag: string): Promise<OrderWorld> {
   (Object.keys(PRICES) as Code[]).forEach((code, i) => {
     const p = {
       code, name: `Test ${code}`, description: `Test product ${code}`, priceCents: PRICES[code], weekRule: WEEK_RULE[code],
@@ -54,8 +54,8 @@ export function seedOrderWorld(app: TestApp, tag: string): OrderWorld {
     return { id: addListing(app.db, { name: `${tag} ${name}`, slug, category: `${tag}-primary`, ownerUserId: alice, ...over }), slug };
   };
   return {
-    alice: { id: alice, key: key(app, alice) },
-    bob: { id: bob, key: key(app, bob) },
+    alice: { id: alice, key: await key(app, alice) },
+    bob: { id: bob, key: await key(app, bob) },
     listings: {
       fresh: listing('fresh', { status: 'submitted' }),
       fresh2: listing('fresh2', { status: 'submitted' }),

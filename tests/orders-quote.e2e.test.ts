@@ -13,7 +13,7 @@ const quote = (body: unknown, key = w.alice.key) => rest(app, key).post('/orders
 
 beforeAll(async () => {
   app = await startApp({ demo: false }); // Wednesday 2026-11-18: bookable weeks start Monday 2026-11-23
-  w = seedOrderWorld(app, 'q');
+  w = await seedOrderWorld(app, 'q');
   clients.modern = await mcpAs(app, 'modern', w.alice.key);
   clients.legacy = await mcpAs(app, 'legacy', w.alice.key);
 });
@@ -158,7 +158,7 @@ describe('access', () => {
   it('needs a caller (401) holding orders:write (403)', async () => {
     const anon = await getJson(`${app.api}/orders/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: [{ product: 'featured', listing_id: 1 }] }) });
     expect(anon.status).toBe(401);
-    const k = createApiKey({ db: app.db, clock: app.clock }, w.alice.id, 'read only', ['account:read']);
+    const k = await createApiKey({ db: app.db, clock: app.clock }, w.alice.id, 'read only', ['account:read']);
     if ('errors' in k) throw new Error('no key');
     const res = await quote({ items: [{ product: 'featured', listing_id: w.listings.fresh.id }] }, k.key);
     expect(res.status).toBe(403);

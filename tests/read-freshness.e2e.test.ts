@@ -26,7 +26,7 @@ beforeAll(async () => {
   ids.beta = addListing(app.db, { name: 'Beta Ledger', slug: 'beta-ledger', tagline: 'Bookkeeping for florists', keywords: ['ledger', 'florist'] });
   const ownerId = addUser(app.db, 'owner@example.test');
   addListingOwner(app.db, ids.alpha, ownerId, 'claim', app.clock.now().toISOString());
-  const key = createApiKey({ db: app.db, clock: app.clock }, ownerId, 'freshness', ['listings:write', 'account:read']);
+  const key = await createApiKey({ db: app.db, clock: app.clock }, ownerId, 'freshness', ['listings:write', 'account:read']);
   if ('errors' in key) throw new Error('key');
   owner = `Bearer ${key.key}`;
   other = openDb(app.config.databasePath);
@@ -78,7 +78,7 @@ describe('unrelated writes leave cached answers alone', () => {
     await listing('beta-ledger');
     const before = { search: memoComputes(app.db, 'search_listings'), listing: memoComputes(app.db, 'get_listing') };
     for (let i = 0; i < 5; i++) countListingView(app.db, 'alpha-ledger');
-    flushListingViews(app.db);
+    await flushListingViews(app.db);
     await search('ledger');
     await listing('beta-ledger');
     expect(memoComputes(app.db, 'search_listings')).toBe(before.search);

@@ -80,7 +80,7 @@ async function copyToPg(table: string): Promise<void> {
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'search-pg-'));
   db = openDb(join(dir, 'search.db'));
-  seedDatabase(db, { demo: false, clock: { now: () => new Date(NOW) } });
+  await seedDatabase(db, { demo: false, clock: { now: () => new Date(NOW) } });
   writeSqlite();
   cluster = await startPgCluster();
   pool = createPgPool(await createDatabase(cluster.url, 'search_contract'), { max: 4 });
@@ -165,7 +165,7 @@ const CASES: Case[] = [
 type Run = { page: number[]; total: number; all: number[] };
 
 async function runBoth(c: Case): Promise<{ lite: Run; pg: Run }> {
-  const categoryIds = c.category === undefined ? null : categoryTreeIds(db, categorySlug(categoryPick[c.category]));
+  const categoryIds = c.category === undefined ? null : await categoryTreeIds(db, categorySlug(categoryPick[c.category]));
   const q = { ...baseQuery(), ...c.query, categoryIds };
   const liteMatch = matchExpression(db, c.q);
   const pgMatch = await tsQueryFor(pool, c.q);

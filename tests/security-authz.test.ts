@@ -25,7 +25,7 @@ const clients: Partial<Record<Driver, Client>> = {};
 
 beforeAll(async () => {
   app = await startApp({ demo: false });
-  w = seedOrderWorld(app, 'authz');
+  w = await seedOrderWorld(app, 'authz');
   const now = app.clock.now().toISOString();
   draftId = readyDraft(app, w.alice.id, 'https://alice-secret.example.com', { name: { value: SECRET, evidence: [] } });
   liveId = addListing(app.db, { name: `${SECRET} Live`, slug: 'alice-live', url: 'https://alice-live.example.com', status: 'live', plan: 'paid', ownerUserId: w.alice.id });
@@ -135,7 +135,7 @@ describe('site: another person\'s connected app cannot be revoked', () => {
     const page = await (await eve.get('/account')).text();
     await eve.post('/account/apps/revoke', { csrf: hiddenFields(page, '/account/api-keys').csrf, client_id: client.client_id });
     expect(await (await dana.get('/account')).text()).toContain('Dana App');
-    expect(userByEmail(app.db, 'eve-authz@example.test')).toBeDefined();
+    expect(await userByEmail(app.db, 'eve-authz@example.test')).toBeDefined();
   });
 });
 
@@ -173,7 +173,7 @@ describe('the MCP auth gate', () => {
   });
 
   it('a signed-in caller without the scope gets 403 for a batched call too', async () => {
-    const key = (await import('../auth/accounts')).createApiKey({ db: app.db, clock: app.clock }, w.bob.id, 'read only', ['account:read']);
+    const key = await (await import('../auth/accounts')).createApiKey({ db: app.db, clock: app.clock }, w.bob.id, 'read only', ['account:read']);
     if ('errors' in key) throw new Error('no key');
     const res = await post([call('get_account'), call('create_checkout', { id: 3 })], { authorization: `Bearer ${key.key}`, 'mcp-protocol-version': '2025-03-26' });
     expect(res.status).toBe(403);

@@ -32,7 +32,7 @@ beforeAll(async () => {
   aliceId = app.db.orm.select().from(users).where(eq(users.email, 'ann-xsrf@example.test')).get()!.id;
   mallory = new Browser(app.url);
   await signUp(mallory, 'mallory-csrf@example.test');
-  const k = createApiKey({ db: app.db, clock: app.clock }, aliceId, 'alice key');
+  const k = await createApiKey({ db: app.db, clock: app.clock }, aliceId, 'alice key');
   if ('errors' in k) throw new Error('no key');
   keyId = k.id;
   const claimant = addUser(app.db, 'claimant-csrf@example.test');
@@ -45,7 +45,7 @@ beforeAll(async () => {
   app.db.orm.insert(draftInvites).values({
     draftId, email: 'ann-xsrf@example.test', tokenHash: sha256Hex(INVITE_TOKEN), invitedByUserId: owner, createdAt: now, expiresAt: '2026-11-25T12:00:00.000Z',
   }).run();
-  const w = seedOrderWorld(app, 'csrf');
+  const w = await seedOrderWorld(app, 'csrf');
   const order = await rest(app, w.alice.key).post('/orders/checkout', { items: [{ product: 'featured', listing_id: w.listings.fresh.id }], billing_country: 'US' });
   checkoutPath = new URL(order.body.checkout_url).pathname;
 });

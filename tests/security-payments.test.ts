@@ -45,7 +45,7 @@ describe('checkout on a public site without Stripe', () => {
   let token: string;
   beforeAll(async () => {
     app = await startApp({ demo: false });
-    const w = seedOrderWorld(app, 'pay');
+    const w = await seedOrderWorld(app, 'pay');
     const order = await rest(app, w.alice.key).post('/orders/checkout', { items: [{ product: 'featured', listing_id: w.listings.fresh.id }], billing_country: 'US' });
     token = new URL(order.body.checkout_url).pathname.split('/').pop()!;
   });

@@ -64,8 +64,8 @@ describe('password guessing on the sign-in form', () => {
 
 describe('secrets at rest', () => {
   it('an API key is stored as its SHA-256 only; the database never holds the key', async () => {
-    const id = userByEmail(app.db, 'victim@example.test')!.id;
-    const k = createApiKey({ db: app.db, clock: app.clock }, id, 'at rest');
+    const id = (await userByEmail(app.db, 'victim@example.test'))!.id;
+    const k = await createApiKey({ db: app.db, clock: app.clock }, id, 'at rest');
     if ('errors' in k) throw new Error('no key');
     expect(k.key).toMatch(/^dk_live_[A-Za-z0-9_-]{43}$/);
     const dump = JSON.stringify(app.db.sqlite.prepare('SELECT * FROM api_keys').all());

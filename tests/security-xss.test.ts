@@ -120,7 +120,7 @@ beforeAll(async () => {
   }).run();
 
   // Account page: a key with a hostile name and an app with a hostile name connected through OAuth.
-  const key = createApiKey({ db, clock: app.clock }, ownerId, SHORT('key'));
+  const key = await createApiKey({ db, clock: app.clock }, ownerId, SHORT('key'));
   if ('errors' in key) throw new Error('no key');
   const insecure = { [oauth.allowInsecureRequests]: true } as const;
   const as = await oauth.processDiscoveryResponse(new URL(app.url), await oauth.discoveryRequest(new URL(app.url), { algorithm: 'oauth2', ...insecure }));
@@ -152,7 +152,7 @@ beforeAll(async () => {
   }).run();
 
   // An order for the hostile listing with hostile options; its checkout page shows them.
-  const w = seedOrderWorld(app, 'x');
+  const w = await seedOrderWorld(app, 'x');
   db.orm.update(listings).set({ name: H('Order listing') }).where(eq(listings.id, w.listings.fresh.id)).run();
   const order = await rest(app, w.alice.key).post('/orders/checkout', {
     items: [{ product: 'launch', listing_id: w.listings.fresh.id }, { product: 'done_for_you', listing_id: w.listings.fresh.id, options: { tone: 'friendly', notes: H('notes') } }],

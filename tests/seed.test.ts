@@ -13,15 +13,15 @@ const all = <T = any>(db: Db, sql: string, ...params: unknown[]) => db.sqlite.pr
 const one = <T = any>(db: Db, sql: string, ...params: unknown[]) => db.sqlite.prepare(sql).get(...params) as T;
 const count = (db: Db, sql: string, ...params: unknown[]) => Number(Object.values(one<object>(db, sql, ...params))[0]);
 
-function seeded(demo: boolean, now = TEST_NOW): Db {
+async function seeded(demo: boolean, now = TEST_NOW): Promise<Db> {
   const db = openDb(':memory:');
-  expect(seedDatabase(db, { demo, clock: fixedClock(now) })).toBe(true);
+  expect(await seedDatabase(db, { demo, clock: fixedClock(now) })).toBe(true);
   return db;
 }
 
 describe('base data (SEED_DEMO false)', () => {
   let db: Db;
-  beforeAll(() => { db = seeded(false); });
+  beforeAll(async () => { db = await seeded(false); });
   afterAll(() => db.sqlite.close());
 
   it('seeds a category tree of ~12 top-level categories with 3-5 subcategories each', () => {
@@ -78,9 +78,9 @@ describe('base data (SEED_DEMO false)', () => {
     expect(settings.free_queue_min_weeks).toBe(SETTING_DEFAULTS.free_queue_min_weeks);
   });
 
-  it('writes no demo directory and never seeds twice', () => {
+  it('writes no demo directory and never seeds twice', async () => {
     for (const t of ['listings', 'users', 'votes', 'founders', 'blog_posts', 'awards']) expect(count(db, `SELECT count(*) FROM ${t}`), t).toBe(0);
-    expect(seedDatabase(db, { demo: true, clock: fixedClock(TEST_NOW) })).toBe(false);
+    expect(await seedDatabase(db, { demo: true, clock: fixedClock(TEST_NOW) })).toBe(false);
     expect(count(db, 'SELECT count(*) FROM listings')).toBe(0);
   });
 });
@@ -89,7 +89,7 @@ describe('demo directory', () => {
   let db: Db;
   const now = new Date(TEST_NOW);
   const monday = mondayOf(now);
-  beforeAll(() => { db = seeded(true); });
+  beforeAll(async () => { db = await seeded(true); });
   afterAll(() => db.sqlite.close());
 
   it('has counts in the expected ranges', () => {
@@ -177,9 +177,9 @@ describe('demo directory', () => {
     expect(count(db, 'SELECT count(*) FROM (SELECT listing_id FROM domain_ratings GROUP BY listing_id HAVING count(*) < 8)')).toBe(0);
   });
 
-  it('is deterministic for a clock, and follows the clock', () => {
-    const again = seeded(true);
-    const other = seeded(true, '2027-03-10T08:00:00Z');
+  it('is deterministic for a clock, and follows the clock', async () => {
+    const again = await seeded(true);
+    const other = await seeded(true, '2027-03-10T08:00:00Z');
     try {
       const shape = (d: Db) => all(d, 'SELECT slug, votes_count, launch_week FROM listings ORDER BY id');
       expect(shape(again)).toEqual(shape(db));

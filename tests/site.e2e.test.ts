@@ -186,11 +186,11 @@ describe('site pages', () => {
     // The page counts its view through its beacon image, as a browser loads it.
     expect(html).toContain('<img class="beacon" src="/v/xss-tool.gif"');
     await fetch(`${app.url}/v/xss-tool.gif`, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' } });
-    flushListingViews(app.db);
+    await flushListingViews(app.db);
     const after = app.db.orm.select().from(listings).where(eq(listings.slug, 'xss-tool')).get()!.viewsCount;
     expect(after).toBe(before + 1);
     await fetch(`${app.api}/listings/xss-tool`);
-    flushListingViews(app.db);
+    await flushListingViews(app.db);
     expect(app.db.orm.select().from(listings).where(eq(listings.slug, 'xss-tool')).get()!.viewsCount).toBe(after);
   });
 

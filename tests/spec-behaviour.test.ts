@@ -21,7 +21,7 @@ beforeAll(async () => {
   app = await startApp({ demo: false });
   ids.me = addUser(app.db, 'behaviour@example.test');
   ids.other = addUser(app.db, 'behaviour-other@example.test');
-  auth = { authorization: `Bearer ${(createApiKey({ db: app.db, clock: app.clock }, ids.me, 'behaviour') as { key: string }).key}` };
+  auth = { authorization: `Bearer ${(await createApiKey({ db: app.db, clock: app.clock }, ids.me, 'behaviour') as { key: string }).key}` };
   addCategory(app.db, 'beh-cat');
   ids.top = addListing(app.db, { name: 'Beh Top', category: 'beh-cat' });
   ids.rich = addListing(app.db, { name: 'Beh Rich', category: 'beh-cat' });

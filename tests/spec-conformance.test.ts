@@ -28,7 +28,7 @@ beforeAll(async () => {
   app = await startApp({ demo: false });
   const me = addUser(app.db, 'conformance@example.test');
   const other = addUser(app.db, 'someone-else@example.test');
-  const made = createApiKey({ db: app.db, clock: app.clock }, me, 'conformance') as { key: string };
+  const made = await createApiKey({ db: app.db, clock: app.clock }, me, 'conformance') as { key: string };
   addCategory(app.db, CAT, { name: CAT_NAME });
   for (let i = 0; i < 10; i++) w.extra.push(`extra-${i}`), addCategory(app.db, `extra-${i}`);
   addListing(app.db, { name: 'Bound Slug', slug: SLUG, url: 'https://claims.example.com', category: CAT, ownerUserId: other });

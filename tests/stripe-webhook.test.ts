@@ -33,7 +33,7 @@ beforeAll(async () => {
   const env = { STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: SECRET, STRIPE_API_BASE: `http://127.0.0.1:${(stripe.address() as AddressInfo).port}` };
   for (const [k, v] of Object.entries(env)) { saved[k] = process.env[k]; process.env[k] = v; }
   app = await startApp({ demo: false });
-  w = seedOrderWorld(app, 's');
+  w = await seedOrderWorld(app, 's');
 });
 afterAll(async () => {
   for (const [k, v] of Object.entries(saved)) { if (v === undefined) delete process.env[k]; else process.env[k] = v; }

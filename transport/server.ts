@@ -17,7 +17,7 @@ const [{ bootDatabase }, { flushListingViews }, { systemClock }, { createLogger 
   import('../storage/boot'), import('../storage/queries/views'), import('../tools/clock'), import('./ops/logger'), import('./ops/metrics'),
 ]);
 
-const { db, migrations, seeded } = bootDatabase(config.databasePath, { demo: config.seedDemo, clock: systemClock });
+const { db, migrations, seeded } = await bootDatabase(config.databasePath, { demo: config.seedDemo, clock: systemClock });
 if (migrations.length) console.log(`Applied ${migrations.length} migration(s): ${migrations.join(', ')}`);
 if (seeded) console.log(`Seeded a new database at ${config.databasePath}${config.seedDemo ? ' with the demo directory' : ''}.`);
 const logger = createLogger();
@@ -78,7 +78,7 @@ async function shutdown(signal: string) {
   jobs?.server?.close();
   await jobs?.worker.stop({ graceMs: 10_000 });
   await web?.close();
-  flushListingViews(db);
+  await flushListingViews(db);
   db.sqlite.close();
   process.exit(0);
 }

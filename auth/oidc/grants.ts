@@ -19,7 +19,7 @@ export async function loadExistingGrant(ctx: KoaContextWithOIDC, deps: AuthDeps)
     const grant = await ctx.oidc.provider.Grant.find(grantId);
     if (grant) return grant;
   }
-  const remembered = rememberedScopes(deps.db, Number(session.accountId), client.clientId);
+  const remembered = await rememberedScopes(deps.db, Number(session.accountId), client.clientId);
   if (!remembered) return undefined;
   const grant = new ctx.oidc.provider.Grant({ accountId: session.accountId, clientId: client.clientId });
   const oidc = remembered.filter((s) => OIDC_SCOPES.has(s));
@@ -54,7 +54,7 @@ export async function approveConsent(
   const grantId = await grant.save();
   const approved = [grant.getOIDCScope(), ...(['mcp', 'api'] as const).map((k) => grant.getResourceScope(resourceUrl(deps.config, k)))]
     .flatMap((s) => s.split(' ')).filter(Boolean);
-  rememberConsent(deps.db, {
+  await rememberConsent(deps.db, {
     userId: Number(accountId), clientId: client.clientId, clientName: client.clientName, redirectHost: client.redirectHost,
     scopes: approved, at: deps.clock.now().toISOString(),
   });

@@ -23,10 +23,10 @@ function signingKey(alg: 'ES256' | 'RS256'): JWK {
 }
 
 // Created once per database and reused on every start, so tokens and provider cookies survive restarts.
-export function loadProviderKeys(db: Db, clock: Clock): ProviderKeys {
+export async function loadProviderKeys(db: Db, clock: Clock): Promise<ProviderKeys> {
   const at = clock.now().toISOString();
-  const jwks = getOAuthKey<{ keys: JWK[] }>(db, 'jwks') ?? putOAuthKeyOnce(db, 'jwks', { keys: [signingKey('ES256'), signingKey('RS256')] }, at);
-  const cookieKeys = getOAuthKey<string[]>(db, 'cookies') ?? putOAuthKeyOnce(db, 'cookies', [randomBytes(32).toString('base64url')], at);
+  const jwks = await getOAuthKey<{ keys: JWK[] }>(db, 'jwks') ?? await putOAuthKeyOnce(db, 'jwks', { keys: [signingKey('ES256'), signingKey('RS256')] }, at);
+  const cookieKeys = await getOAuthKey<string[]>(db, 'cookies') ?? await putOAuthKeyOnce(db, 'cookies', [randomBytes(32).toString('base64url')], at);
   return { jwks, cookieKeys };
 }
 

@@ -45,9 +45,9 @@ export const ACCESS_TOKEN_TTL = 3600;
 // (auth/ does not import site/; see AuthPages in auth/routes.ts).
 export type RenderOAuthError = (ctx: KoaContextWithOIDC, out: Record<string, unknown>, siteName: string) => Promise<void>;
 
-export function createProvider(deps: AuthDeps, renderOAuthError: RenderOAuthError): Provider {
+export async function createProvider(deps: AuthDeps, renderOAuthError: RenderOAuthError): Promise<Provider> {
   const { db, config } = deps;
-  const keys = loadProviderKeys(db, deps.clock);
+  const keys = await loadProviderKeys(db, deps.clock);
   const resources = new Set([resourceUrl(config, 'mcp'), resourceUrl(config, 'api')]);
   const defaultResource = resourceUrl(config, 'mcp');
   const https = config.siteUrl.startsWith('https:');
@@ -142,7 +142,7 @@ export function createProvider(deps: AuthDeps, renderOAuthError: RenderOAuthErro
     },
     loadExistingGrant: (ctx) => loadExistingGrant(ctx, deps),
     async findAccount(_ctx, sub) {
-      const user = userById(db, Number(sub));
+      const user = await userById(db, Number(sub));
       if (!user) return undefined;
       return { accountId: sub, claims: async () => ({ sub }) };
     },

@@ -59,7 +59,7 @@ export function registerInteractionRoutes(app: Hono, deps: AccountDeps): void {
   };
 
   async function loginPage(c: Context, details: Interaction, extra: { error?: string; email?: string } = {}, status: 200 | 401 | 429 = 200) {
-    const user = currentUser(c, deps);
+    const user = await currentUser(c, deps);
     return send(c, InteractionLoginPage({
       siteName, uid: details.uid, csrf: csrfToken(c, deps, user), client: await clientView(details), signedInAs: user?.email, ...extra,
     }), status);
@@ -70,13 +70,13 @@ export function registerInteractionRoutes(app: Hono, deps: AccountDeps): void {
     if (details instanceof Response) return details;
     if (details.prompt.name === 'login') return loginPage(c, details);
     if (details.prompt.name !== 'consent') return finish(c, { error: 'interaction_required', error_description: `Unsupported prompt ${details.prompt.name}` }, false);
-    const user = userById(deps.db, Number(details.session?.accountId));
+    const user = await userById(deps.db, Number(details.session?.accountId));
     if (!user) return finish(c, { error: 'login_required', error_description: 'The account no longer exists.' }, false);
     const d = details.prompt.details as { missingOIDCScope?: string[]; missingResourceScopes?: Record<string, string[]> };
     const requested = [...new Set([...(d.missingOIDCScope ?? []), ...Object.values(d.missingResourceScopes ?? {}).flat()])];
     const asked = String(details.params.scope ?? '').split(' ').filter(Boolean);
     return send(c, ConsentPage({
-      siteName, uid: details.uid, csrf: csrfToken(c, deps, currentUser(c, deps)), client: await clientView(details), email: user.email,
+      siteName, uid: details.uid, csrf: csrfToken(c, deps, await currentUser(c, deps)), client: await clientView(details), email: user.email,
       requested, alreadyAllowed: asked.filter((s) => !requested.includes(s)),
       resources: Object.keys(d.missingResourceScopes ?? {}),
     }));
@@ -86,7 +86,7 @@ export function registerInteractionRoutes(app: Hono, deps: AccountDeps): void {
     const details = await load(c);
     if (details instanceof Response) return details;
     const f = await c.req.parseBody();
-    if (!csrfValid(c, deps, currentUser(c, deps), f.csrf)) return loginPage(c, details, { error: 'The form expired. Please sign in again.' }, 401);
+    if (!csrfValid(c, deps, await currentUser(c, deps), f.csrf)) return loginPage(c, details, { error: 'The form expired. Please sign in again.' }, 401);
     const email = formString(f.email, 300);
     const ip = clientIp(c, deps.config);
     const wait = await throttle.retryAfter(email, ip);
@@ -100,14 +100,14 @@ export function registerInteractionRoutes(app: Hono, deps: AccountDeps): void {
       return loginPage(c, details, { email, error: 'The e-mail or the password is not right.' }, 401);
     }
     await throttle.succeeded(email, ip);
-    startSession(c, deps, userId); // signed in on the site too, so the account page works right after
+    await startSession(c, deps, userId); // signed in on the site too, so the account page works right after
     return finish(c, { login: { accountId: String(userId) } });
   });
 
   app.post('/oauth/interaction/:uid/continue', async (c) => {
     const details = await load(c);
     if (details instanceof Response) return details;
-    const user = currentUser(c, deps);
+    const user = await currentUser(c, deps);
     const f = await c.req.parseBody();
     if (!user || !csrfValid(c, deps, user, f.csrf)) return loginPage(c, details, { error: 'Please sign in.' }, 401);
     return finish(c, { login: { accountId: String(user.userId) } });
@@ -117,7 +117,7 @@ export function registerInteractionRoutes(app: Hono, deps: AccountDeps): void {
     const details = await load(c);
     if (details instanceof Response) return details;
     const f = await c.req.parseBody();
-    if (!csrfValid(c, deps, currentUser(c, deps), f.csrf)) return seeOther(c, `/oauth/interaction/${details.uid}`);
+    if (!csrfValid(c, deps, await currentUser(c, deps), f.csrf)) return seeOther(c, `/oauth/interaction/${details.uid}`);
     if (details.prompt.name !== 'consent' || !details.session) return seeOther(c, `/oauth/interaction/${details.uid}`);
     const client = await clientView(details);
     const grantId = await approveConsent(await loadProvider(), deps, details, { clientId: client.id, clientName: client.name, redirectHost: client.redirectHost });
@@ -128,7 +128,7 @@ export function registerInteractionRoutes(app: Hono, deps: AccountDeps): void {
     const details = await load(c);
     if (details instanceof Response) return details;
     const f = await c.req.parseBody();
-    if (!csrfValid(c, deps, currentUser(c, deps), f.csrf)) return seeOther(c, `/oauth/interaction/${details.uid}`);
+    if (!csrfValid(c, deps, await currentUser(c, deps), f.csrf)) return seeOther(c, `/oauth/interaction/${details.uid}`);
     return finish(c, { error: 'access_denied', error_description: 'The user did not allow access.' }, false);
   });
 }

@@ -91,7 +91,7 @@ export function registerListingEditRoutes(app: Hono, deps: AppDeps): void {
     send(c, <AccountLayout siteName={siteName} title="Listing not found"><h1>Listing not found</h1><p>You own no listing at this address. <a href="/account#listings">Your listings</a></p></AccountLayout>, 404);
 
   app.get('/account/listings/:id/edit', async (c) => {
-    const user = currentUser(c, deps);
+    const user = await currentUser(c, deps);
     if (!user) return seeOther(c, `/signin?next=${encodeURIComponent(c.req.path)}`);
     const id = idOf(c);
     if (id === null) return notFound(c);
@@ -104,7 +104,7 @@ export function registerListingEditRoutes(app: Hono, deps: AppDeps): void {
   });
 
   app.post('/account/listings/:id/edit', async (c) => {
-    const user = currentUser(c, deps);
+    const user = await currentUser(c, deps);
     if (!user) return seeOther(c, `/signin?next=${encodeURIComponent(c.req.path)}`);
     const id = idOf(c);
     if (id === null) return notFound(c);

@@ -42,11 +42,11 @@ export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {
   };
   const accountPage = async (c: Context, user: SiteUser, extra: Partial<AccountView> = {}, status: 200 | 201 | 400 = 200) =>
     send(c, AccountPage({
-      siteName, csrf: user.csrf, user, keys: apiKeysOfUser(deps.db, user.userId), apps: connectedApps(deps.db, user.userId), mine: await mine(c, user), ...extra,
+      siteName, csrf: user.csrf, user, keys: await apiKeysOfUser(deps.db, user.userId), apps: await connectedApps(deps.db, user.userId), mine: await mine(c, user), ...extra,
     }), status);
 
-  app.get('/signup', (c) => {
-    const user = currentUser(c, deps);
+  app.get('/signup', async (c) => {
+    const user = await currentUser(c, deps);
     const next = safeNext(c.req.query('next'));
     if (user) return seeOther(c, next);
     return send(c, SignUpPage({ siteName, csrf: csrfToken(c, deps, undefined), next }));
@@ -59,13 +59,13 @@ export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {
     const next = safeNext(f.next);
     const result = await signUp(deps, { ...values, password: formString(f.password, 1000) });
     if ('errors' in result) return send(c, SignUpPage({ siteName, csrf: csrfToken(c, deps, undefined), next, values, errors: result.errors }), 400);
-    startSession(c, deps, result.userId);
+    await startSession(c, deps, result.userId);
     return seeOther(c, next);
   });
 
-  app.get('/signin', (c) => {
+  app.get('/signin', async (c) => {
     const next = safeNext(c.req.query('next'));
-    if (currentUser(c, deps)) return seeOther(c, next);
+    if (await currentUser(c, deps)) return seeOther(c, next);
     return send(c, SignInPage({ siteName, csrf: csrfToken(c, deps, undefined), next }));
   });
 
@@ -86,12 +86,12 @@ export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {
       return send(c, SignInPage({ siteName, csrf: csrfToken(c, deps, undefined), next, email, error: 'The e-mail or the password is not right.' }), 401);
     }
     await throttle.succeeded(email, ip);
-    startSession(c, deps, userId);
+    await startSession(c, deps, userId);
     return seeOther(c, next);
   });
 
   app.post('/signout', async (c) => {
-    const user = currentUser(c, deps);
+    const user = await currentUser(c, deps);
     const f = await form(c);
     if (user && !csrfValid(c, deps, user, f.csrf)) return csrfFailed(c);
     endSession(c, deps);
@@ -99,46 +99,46 @@ export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {
     return seeOther(c, '/');
   });
 
-  app.get('/account', (c) => {
-    const user = currentUser(c, deps);
+  app.get('/account', async (c) => {
+    const user = await currentUser(c, deps);
     if (!user) return seeOther(c, '/signin?next=%2Faccount');
     return accountPage(c, user);
   });
 
   app.post('/account/api-keys', async (c) => {
-    const user = currentUser(c, deps);
+    const user = await currentUser(c, deps);
     if (!user) return seeOther(c, '/signin?next=%2Faccount');
     const f = await form(c);
     if (!csrfValid(c, deps, user, f.csrf)) return csrfFailed(c);
     const name = formString(f.name, 300);
     const scopes = parseScopes(list(f.scopes));
-    const created = createApiKey(deps, user.userId, name, scopes);
+    const created = await createApiKey(deps, user.userId, name, scopes);
     if ('errors' in created) return accountPage(c, user, { errors: created.errors, values: { name, scopes } }, 400);
     return accountPage(c, user, { newKey: { key: created.key, name: name.trim() } }, 201);
   });
 
   app.post('/account/api-keys/:id/revoke', async (c) => {
-    const user = currentUser(c, deps);
+    const user = await currentUser(c, deps);
     if (!user) return seeOther(c, '/signin?next=%2Faccount');
     const f = await form(c);
     if (!csrfValid(c, deps, user, f.csrf)) return csrfFailed(c);
     const id = Number(c.req.param('id'));
-    if (Number.isSafeInteger(id)) revokeApiKey(deps.db, user.userId, id, deps.clock.now().toISOString());
+    if (Number.isSafeInteger(id)) await revokeApiKey(deps.db, user.userId, id, deps.clock.now().toISOString());
     return seeOther(c, '/account#api-keys');
   });
 
   app.post('/account/apps/revoke', async (c) => {
-    const user = currentUser(c, deps);
+    const user = await currentUser(c, deps);
     if (!user) return seeOther(c, '/signin?next=%2Faccount');
     const f = await form(c);
     if (!csrfValid(c, deps, user, f.csrf)) return csrfFailed(c);
     const clientId = formString(f.client_id, 2000);
-    if (clientId) revokeClientGrants(deps.db, user.userId, clientId);
+    if (clientId) await revokeClientGrants(deps.db, user.userId, clientId);
     return seeOther(c, '/account#connected-apps');
   });
 
   app.post('/account/profile', async (c) => {
-    const user = currentUser(c, deps);
+    const user = await currentUser(c, deps);
     if (!user) return seeOther(c, '/signin?next=%2Faccount');
     const f = await form(c);
     if (!csrfValid(c, deps, user, f.csrf)) return csrfFailed(c);
@@ -149,7 +149,7 @@ export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {
   });
 
   app.get('/account/orders/:number', async (c) => {
-    const user = currentUser(c, deps);
+    const user = await currentUser(c, deps);
     if (!user) return seeOther(c, `/signin?next=${encodeURIComponent(c.req.path)}`);
     try {
       const order = await callToolAs<OrderView>(deps, 'get_order', { number: c.req.param('number').slice(0, 32) }, user.userId, clientIp(c, deps.config));

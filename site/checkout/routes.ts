@@ -49,28 +49,28 @@ export function registerCheckoutRoutes(app: Hono, deps: CheckoutDeps): void {
     console.warn('[payments] No payment provider: set STRIPE_SECRET_KEY (test mode runs only for local sites or with PAYMENTS_TEST_MODE=true).');
   }
 
-  const load = (token: string) => {
+  const load = async (token: string) => {
     if (!TOKEN.test(token)) return undefined;
-    expireUnpaidOrders(deps.db, deps.clock.now());
-    return orderByToken(deps.db, token);
+    await expireUnpaidOrders(deps.db, deps.clock.now());
+    return await orderByToken(deps.db, token);
   };
-  const view = (c: Context, order: OrderRecord, extra: Partial<CheckoutView> = {}): CheckoutView => ({
-    siteName: deps.config.siteName, order, csrf: csrfToken(c, deps, currentUser(c, deps)), testMode: payments.testMode,
-    providerName: payments.name, now: deps.clock.now(), listingNames: listingNames(deps.db, order.lines.flatMap((l) => (l.listingId === null ? [] : [l.listingId]))),
+  const view = async (c: Context, order: OrderRecord, extra: Partial<CheckoutView> = {}): Promise<CheckoutView> => ({
+    siteName: deps.config.siteName, order, csrf: csrfToken(c, deps, await currentUser(c, deps)), testMode: payments.testMode,
+    providerName: payments.name, now: deps.clock.now(), listingNames: await listingNames(deps.db, order.lines.flatMap((l) => (l.listingId === null ? [] : [l.listingId]))),
     ...extra,
   });
 
   app.get('/checkout/:token', async (c) => {
-    const order = load(c.req.param('token'));
+    const order = await load(c.req.param('token'));
     if (!order) return notFoundPage(c, deps, 'There is no order at this checkout address. It may have been mistyped.');
-    return page(c, view(c, order, { returnedFromProvider: c.req.query('paid') === '1' }));
+    return page(c, await view(c, order, { returnedFromProvider: c.req.query('paid') === '1' }));
   });
 
   app.post('/checkout/:token/pay', async (c) => {
-    const order = load(c.req.param('token'));
+    const order = await load(c.req.param('token'));
     if (!order) return notFoundPage(c, deps, 'There is no order at this checkout address.');
     const form = await c.req.parseBody();
-    if (!csrfValid(c, deps, currentUser(c, deps), form.csrf)) return staleForm(c);
+    if (!csrfValid(c, deps, await currentUser(c, deps), form.csrf)) return staleForm(c);
     if (order.status !== 'pending') return c.redirect(`/checkout/${order.checkoutToken}`, 303);
 
     const values: BillingValues = { name: text(form.name, 200), address: text(form.address, 500), country: text(form.country, 10).toUpperCase(), vat_number: text(form.vat_number, 100) };
@@ -81,15 +81,15 @@ export function registerCheckoutRoutes(app: Hono, deps: CheckoutDeps): void {
     if (values.vat_number!.length > 32) errors.vat_number = 'A VAT number has at most 32 characters.';
     const vat = errors.country || errors.vat_number ? null : vatTreatment({ sellerCountry: sellerCountry(deps.db), billingCountry: values.country, vatNumber: values.vat_number || null });
     if (vat && !vat.ok) errors[vat.path === 'billing_country' ? 'country' : 'vat_number'] = `This VAT number ${vat.message}.`;
-    if (Object.keys(errors).length || !vat?.ok) return page(c, view(c, order, { values, errors }), 400);
+    if (Object.keys(errors).length || !vat?.ok) return page(c, await view(c, order, { values, errors }), 400);
 
     const now = deps.clock.now();
     const totals = totalsFor(order.subtotalCents, vat.treatment);
-    updateBilling(deps.db, order.id, { name: values.name!, address: values.address! }, totals, now.toISOString());
-    const updated = orderById(deps.db, order.id)!;
+    await updateBilling(deps.db, order.id, { name: values.name!, address: values.address! }, totals, now.toISOString());
+    const updated = (await orderById(deps.db, order.id))!;
     if (String(totals.totalCents) !== text(form.expected_total, 20)) {
       // Never charge an amount the person has not seen: show the new total and let them press Pay again.
-      return page(c, view(c, updated, { notice: `With these billing details the total is ${(totals.totalCents / 100).toFixed(2)} USD. Check it and press Pay again.` }));
+      return page(c, await view(c, updated, { notice: `With these billing details the total is ${(totals.totalCents / 100).toFixed(2)} USD. Check it and press Pay again.` }));
     }
     let session;
     try {
@@ -97,11 +97,11 @@ export function registerCheckoutRoutes(app: Hono, deps: CheckoutDeps): void {
     } catch (e) {
       if (!(e instanceof PaymentUnavailable)) throw e;
       console.warn(`[payments] ${e.message}`);
-      return page(c, view(c, updated, { notice: 'The payment could not be started. Nothing was charged; please try again in a moment.' }), 503);
+      return page(c, await view(c, updated, { notice: 'The payment could not be started. Nothing was charged; please try again in a moment.' }), 503);
     }
     if (session.kind === 'redirect') return c.redirect(session.redirectUrl, 303);
     if (payments.name === 'none') throw new Error('the unconfigured payment provider completed a payment');
-    recordPayment(deps.db, deps.clock.now(), order.id, { provider: payments.name, method: session.method, reference: session.reference }, deps.config);
+    await recordPayment(deps.db, deps.clock.now(), order.id, { provider: payments.name, method: session.method, reference: session.reference }, deps.config);
     return c.redirect(`/checkout/${order.checkoutToken}`, 303);
   });
 
@@ -115,7 +115,7 @@ export function registerCheckoutRoutes(app: Hono, deps: CheckoutDeps): void {
       if (e instanceof WebhookError) return c.json({ error: e.message }, 400);
       throw e;
     }
-    const outcome = handlePaymentEvent(deps.db, deps.clock.now(), 'stripe', event, deps.config);
+    const outcome = await handlePaymentEvent(deps.db, deps.clock.now(), 'stripe', event, deps.config);
     return c.json({ received: true, outcome });
   });
 }

@@ -34,7 +34,7 @@ export function registerClaimJourneyRoutes(app: Hono, deps: AppDeps): void {
 
   // Signed in, or sent to sign in with the way back.
   const withUser = (handler: (c: Context, user: SiteUser) => Promise<Response>) => async (c: Context) => {
-    const user = currentUser(c, deps);
+    const user = await currentUser(c, deps);
     if (!user) return seeOther(c, `/signin?next=${encodeURIComponent(c.req.method === 'GET' ? c.req.path : backTo(c))}`);
     try {
       return await handler(c, user);
@@ -72,7 +72,7 @@ export function registerClaimJourneyRoutes(app: Hono, deps: AppDeps): void {
   // The claim form for a listing that can be claimed (public); anything else is the 404 page, as get_listing has it.
   async function formPage(c: Context, user: SiteUser, extra: { values?: { method?: string; email?: string }; errors?: ClaimFormErrors } = {}, status: 200 | 400 | 409 = 200) {
     const slug = c.req.param('slug') ?? '';
-    const listing = SLUG_PATTERN.test(slug) ? claimableListing(deps.db, slug) : undefined;
+    const listing = SLUG_PATTERN.test(slug) ? await claimableListing(deps.db, slug) : undefined;
     if (!listing) return notFound(c, 'There is no public listing at this address to claim.');
     const owner = isListingOwner(deps.db, listing.id, user.userId);
     const pending = owner ? [] : (await myClaims(c, user)).items.filter((x) => x.listing_slug === listing.slug && x.status === 'pending');

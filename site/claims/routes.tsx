@@ -28,9 +28,9 @@ export function registerClaimRoutes(app: Hono, deps: AppDeps): void {
   const notFound = (c: Context) => send(c, <Page siteName={siteName} title="Link not found"><p>This claim link is not valid. Check that the whole link was copied from the e-mail.</p></Page>, 404);
 
   // The claim behind a token and what state it is in now; null for an unknown or malformed token.
-  const load = (token: string): { claim: ClaimRow; status: string } | null => {
+  const load = async (token: string): Promise<{ claim: ClaimRow; status: string } | null> => {
     if (!TOKEN.test(token)) return null;
-    const claim = emailClaimByToken(deps.db, token);
+    const claim = await emailClaimByToken(deps.db, token);
     if (!claim) return null;
     const status = effectiveStatus(claim.status, claim.expires_at, deps.clock.now());
     return { claim, status: status === 'pending' && !PUBLIC.has(claim.listing_status) ? 'unavailable' : status };
@@ -46,13 +46,13 @@ export function registerClaimRoutes(app: Hono, deps: AppDeps): void {
     return send(c, <Page siteName={siteName} title="This claim cannot be confirmed"><p>{claim.name} can no longer be claimed.</p></Page>, 409);
   };
 
-  app.get('/claims/email/:token', (c) => {
-    const found = load(c.req.param('token'));
+  app.get('/claims/email/:token', async (c) => {
+    const found = await load(c.req.param('token'));
     if (!found) return notFound(c);
     const { claim, status } = found;
     if (status !== 'pending') return stateful(c, claim, status);
-    const who = userById(deps.db, claim.user_id);
-    const csrf = csrfToken(c, deps, currentUser(c, deps));
+    const who = await userById(deps.db, claim.user_id);
+    const csrf = csrfToken(c, deps, await currentUser(c, deps));
     return send(c, (
       <Page siteName={siteName} title={`Confirm the claim of ${claim.name}`}>
         <p>
@@ -70,15 +70,15 @@ export function registerClaimRoutes(app: Hono, deps: AppDeps): void {
   });
 
   app.post('/claims/email/:token', async (c) => {
-    const found = load(c.req.param('token'));
+    const found = await load(c.req.param('token'));
     if (!found) return notFound(c);
     const form = await c.req.parseBody();
-    if (!csrfValid(c, deps, currentUser(c, deps), form.csrf)) {
+    if (!csrfValid(c, deps, await currentUser(c, deps), form.csrf)) {
       return c.text('This form has expired or did not come from this site. Open the link from the e-mail again and confirm.', 403, { 'cache-control': 'no-store' });
     }
     const { claim, status } = found;
     if (status === 'pending') {
-      completeClaim(deps.db, claim, deps.clock.now().toISOString(), `Confirmed from the link e-mailed to ${claim.email}.`);
+      await completeClaim(deps.db, claim, deps.clock.now().toISOString(), `Confirmed from the link e-mailed to ${claim.email}.`);
       return stateful(c, claim, 'verified');
     }
     return stateful(c, claim, status);

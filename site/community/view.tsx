@@ -35,16 +35,16 @@ export type CommunityView = {
   follows: number;
 };
 
-export function communityView(c: Context, deps: AppDeps, slug: string): CommunityView | null {
-  const listing = publicListingForCommunity(deps.db, slug);
+export async function communityView(c: Context, deps: AppDeps, slug: string): Promise<CommunityView | null> {
+  const listing = await publicListingForCommunity(deps.db, slug);
   if (!listing) return null;
-  const user = currentUser(c, deps);
+  const user = await currentUser(c, deps);
   const code = c.req.query('notice');
   return {
     signedIn: !!user,
     csrf: user?.csrf ?? '',
-    state: user ? communityStateOf(deps.db, listing.id, user.userId) : null,
-    reviews: genuineReviewsOf(deps.db, listing.id),
+    state: user ? await communityStateOf(deps.db, listing.id, user.userId) : null,
+    reviews: await genuineReviewsOf(deps.db, listing.id),
     notice: code && Object.hasOwn(NOTICES, code) ? { text: NOTICES[code], area: code.startsWith('review-') ? 'reviews' : 'community' } : null,
     follows: listing.follows_count,
   };

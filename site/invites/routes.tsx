@@ -36,7 +36,7 @@ export function registerInviteRoutes(app: Hono, deps: AppDeps): void {
   };
 
   // Every state but "show the form", or null when the form applies.
-  const blocked = (c: Context, invite: DraftInviteRow, draft: DraftRow, user: SiteUser | undefined, path: string) => {
+  const blocked = async (c: Context, invite: DraftInviteRow, draft: DraftRow, user: SiteUser | undefined, path: string) => {
     const product = productOf(draft);
     if (invite.acceptedAt) {
       const mine = user && invite.acceptedUserId === user.userId;
@@ -48,7 +48,7 @@ export function registerInviteRoutes(app: Hono, deps: AppDeps): void {
     if (!user) {
       const next = encodeURIComponent(path);
       return page(c, `Add your founder profile to ${product}`, <>
-        <p>{inviterName(invite)} invited <strong>{invite.email}</strong> to add their founder profile to {product} ({draft.url}).</p>
+        <p>{await inviterName(invite)} invited <strong>{invite.email}</strong> to add their founder profile to {product} ({draft.url}).</p>
         <p>Sign in or create an account first; you come back here to write your profile.</p>
         <p class="actions"><a class="button" href={`/signin?next=${next}`}>Sign in</a> <a class="button" href={`/signup?next=${next}`}>Create an account</a></p>
       </>);
@@ -59,8 +59,8 @@ export function registerInviteRoutes(app: Hono, deps: AppDeps): void {
     return null;
   };
 
-  const inviterName = (invite: DraftInviteRow) => {
-    const u = userById(deps.db, invite.invitedByUserId);
+  const inviterName = async (invite: DraftInviteRow) => {
+    const u = await userById(deps.db, invite.invitedByUserId);
     return u?.name || u?.email || 'A founder';
   };
 
@@ -84,11 +84,11 @@ export function registerInviteRoutes(app: Hono, deps: AppDeps): void {
     </>, status);
   };
 
-  app.get('/invites/:token', (c) => {
+  app.get('/invites/:token', async (c) => {
     const token = c.req.param('token');
     const found = load(token);
     if (!found) return page(c, 'Invite not found', <p>This invite link is not valid. Check that the whole link was copied from the e-mail.</p>, 404);
-    const user = currentUser(c, deps);
+    const user = await currentUser(c, deps);
     const stop = blocked(c, found.invite, found.draft, user, `/invites/${token}`);
     if (stop) return stop;
     const own = ownFounderProfile(deps.db, user!.userId);
@@ -101,7 +101,7 @@ export function registerInviteRoutes(app: Hono, deps: AppDeps): void {
     const token = c.req.param('token');
     const found = load(token);
     if (!found) return page(c, 'Invite not found', <p>This invite link is not valid.</p>, 404);
-    const user = currentUser(c, deps);
+    const user = await currentUser(c, deps);
     if (!user) return seeOther(c, `/signin?next=${encodeURIComponent(`/invites/${token}`)}`);
     const body = await c.req.parseBody();
     if (!csrfValid(c, deps, user, body.csrf)) {
@@ -111,7 +111,7 @@ export function registerInviteRoutes(app: Hono, deps: AppDeps): void {
     if (stop) return stop;
     const { values, errors, profile } = checkProfile(body);
     if (!profile) return form(c, token, found.draft, user, values, errors, 400);
-    const result = acceptInviteWithProfile(deps.db, found.invite, user.userId, profile, deps.clock.now().toISOString());
+    const result = await acceptInviteWithProfile(deps.db, found.invite, user.userId, profile, deps.clock.now().toISOString());
     const product = productOf(found.draft);
     if (result === 'full') return form(c, token, found.draft, user, values, { form: `${product} already lists 6 founders, the most a listing shows. Ask whoever invited you to make room.` }, 400);
     if (result === 'gone') return page(c, 'This invite has been used', <p>A founder profile was already added with this invite.</p>, 409);

@@ -22,9 +22,9 @@ const matchesEtag = (c: Context, etag: string) =>
   (c.req.header('if-none-match') ?? '').split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
 
 export function registerLogoRoutes(app: Hono, deps: AppDeps): void {
-  app.get('/logos/monogram/:file{[^/]+\\.svg}', (c) => {
+  app.get('/logos/monogram/:file{[^/]+\\.svg}', async (c) => {
     const slug = c.req.param('file').slice(0, -'.svg'.length);
-    const listing = SLUG_PATTERN.test(slug) ? listingNameBySlug(deps.db, slug) : null;
+    const listing = SLUG_PATTERN.test(slug) ? await listingNameBySlug(deps.db, slug) : null;
     if (!listing || !isPublicListing(listing.status)) return plain(404, 'No such listing.');
     // Cache-Control and the ETag come from transport/http-cache.ts like any public page: the name can change.
     return new Response(monogramSvg(listing.name), {
@@ -32,9 +32,9 @@ export function registerLogoRoutes(app: Hono, deps: AppDeps): void {
     });
   });
 
-  app.get('/logos/:file', (c) => {
+  app.get('/logos/:file', async (c) => {
     const file = parseLogoFileName(c.req.param('file'));
-    const logo = file ? logoById(deps.db, file.id) : null;
+    const logo = file ? await logoById(deps.db, file.id) : null;
     if (!file || !logo || extensionOfMediaType(logo.contentType) !== file.ext) return plain(404, 'No such logo.');
     // Weak: compression (transport/compress.ts) changes the bytes on the wire, not the image.
     const etag = `W/"${logo.id}"`;

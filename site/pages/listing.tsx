@@ -144,7 +144,7 @@ export function registerListingPages(app: Hono, deps: AppDeps): void {
       optional(callTool<Alternatives>(deps, 'get_alternatives', { slug, per_page: 5 }, ip)),
     ]);
     // Signed-in visitors see their own vote, follow and review state: such a page must not be cached or shared.
-    const community = communityView(c, deps, listing.slug);
+    const community = await communityView(c, deps, listing.slug);
     const personal: Record<string, string> = community?.signedIn ? { 'cache-control': 'private, no-store' } : {};
     return htmlResponse(c, <ListingPage siteName={deps.config.siteName} l={listing} badges={badges} alternatives={alternatives} community={community} />, 200, personal);
   }));

@@ -27,7 +27,7 @@ const FIXED = ['/', '/launches', '/categories', '/leaderboards', '/updates', '/f
 export function registerSeoRoutes(app: Hono, deps: AppDeps, sitemap: { maxUrls?: number } = {}): void {
   const site = deps.config.siteUrl;
   const maxUrls = sitemap.maxUrls ?? SITEMAP_MAX_URLS;
-  const entries = () => [...FIXED.map((path) => ({ path, lastmod: null })), ...sitemapEntries(deps.db, deps.clock.now().toISOString())];
+  const entries = async () => [...FIXED.map((path) => ({ path, lastmod: null })), ...await sitemapEntries(deps.db, deps.clock.now().toISOString())];
 
   app.get('/robots.txt', (c) => c.text([
     'User-agent: *',
@@ -41,16 +41,16 @@ export function registerSeoRoutes(app: Hono, deps: AppDeps, sitemap: { maxUrls?:
   ].join('\n'), 200, { 'cache-control': 'public, max-age=86400' }));
 
   // One urlset while it fits, else a sitemap index pointing at numbered parts of at most maxUrls each.
-  app.get('/sitemap.xml', () => {
-    const all = entries();
+  app.get('/sitemap.xml', async () => {
+    const all = await entries();
     if (all.length <= maxUrls) return xml(urlset(site, all));
     const parts = Math.ceil(all.length / maxUrls);
     const items = Array.from({ length: parts }, (_, i) => `<sitemap><loc>${xmlEscape(`${site}/sitemaps/${i + 1}.xml`)}</loc></sitemap>`);
     return xml(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`);
   });
-  app.get('/sitemaps/:part{[0-9]{1,4}\\.xml}', (c) => {
+  app.get('/sitemaps/:part{[0-9]{1,4}\\.xml}', async (c) => {
     const n = Number(c.req.param('part').replace('.xml', ''));
-    const slice = entries().slice((n - 1) * maxUrls, n * maxUrls);
+    const slice = (await entries()).slice((n - 1) * maxUrls, n * maxUrls);
     if (n < 1 || !slice.length) return c.text('No such sitemap part.\n', 404);
     return xml(urlset(site, slice));
   });

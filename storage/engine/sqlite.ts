@@ -38,12 +38,12 @@ export class SqliteEngine implements Engine {
   // Resolves when no other request's transaction is open; undefined (nothing to wait for) in the common case.
   gate(): Promise<void> | undefined {
     if (!this.held || frameOf(this)) return undefined;
-    return new Promise<void>((resolve) => this.waiting.push(resolve)).then(() => this.gate());
+    return new Promise<void>((resolve) => this.waiting.push(resolve)).then(async () => await this.gate());
   }
 
   async transaction<T>(fn: () => Promise<T> | T, mode: TxMode = 'immediate'): Promise<T> {
     const frame = frameOf(this);
-    if (frame) return mode === 'deferred' ? fn() : this.savepoint(frame, fn);
+    if (frame) return mode === 'deferred' ? await fn() : await this.savepoint(frame, fn);
     while (this.held) await new Promise<void>((resolve) => this.waiting.push(resolve));
     this.held = true;
     try {
@@ -91,23 +91,23 @@ export class SqliteEngine implements Engine {
 class SqliteStmt implements Stmt {
   constructor(private readonly engine: SqliteEngine, private readonly st: Database.Statement, private readonly sql: string) {}
 
-  get(...params: Params): Promise<any> {
-    const wait = this.engine.gate();
-    return wait ? wait.then(() => this.st.get(...params)) : settled(() => this.st.get(...params));
+  async get(...params: Params): Promise<any> {
+    const wait = await this.engine.gate();
+    return wait ? wait.then(() => this.st.get(...params)) : await settled(() => this.st.get(...params));
   }
 
-  all(...params: Params): Promise<any[]> {
-    const wait = this.engine.gate();
-    return wait ? wait.then(() => this.st.all(...params)) : settled(() => this.st.all(...params));
+  async all(...params: Params): Promise<any[]> {
+    const wait = await this.engine.gate();
+    return wait ? wait.then(() => this.st.all(...params)) : await settled(() => this.st.all(...params));
   }
 
-  run(...params: Params): Promise<RunResult> {
-    const wait = this.engine.gate();
+  async run(...params: Params): Promise<RunResult> {
+    const wait = await this.engine.gate();
     const run = (): RunResult => {
       const r = this.st.run(...params);
       return { changes: r.changes, lastInsertRowid: Number(r.lastInsertRowid) };
     };
-    return wait ? wait.then(run) : settled(run);
+    return wait ? wait.then(run) : await settled(run);
   }
 
   pluck(): Stmt {

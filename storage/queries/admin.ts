@@ -8,24 +8,24 @@ export class AdminError extends Error {}
 
 export type PriceRow = { code: string; name: string; price_cents: number; needs_listing: number; week_rule: string; active: number };
 
-export function listPrices(db: Db): PriceRow[] {
-  return db.engine.prepare('SELECT code, name, price_cents, needs_listing, week_rule, active FROM products ORDER BY position, code').all() as PriceRow[];
+export async function listPrices(db: Db): Promise<PriceRow[]> {
+  return await db.engine.prepare('SELECT code, name, price_cents, needs_listing, week_rule, active FROM products ORDER BY position, code').all() as PriceRow[];
 }
 
-function knownCodes(db: Db): string {
-  const codes = (db.engine.prepare('SELECT code FROM products ORDER BY position, code').pluck().all() as string[]);
+async function knownCodes(db: Db): Promise<string> {
+  const codes = (await db.engine.prepare('SELECT code FROM products ORDER BY position, code').pluck().all() as string[]);
   return codes.length ? codes.join(', ') : '(none: the database has no products yet; run `npm run admin -- seed` first)';
 }
 
 // The billboard minimum lives in two places (the billboard_min product's price and the billboard_min_cents
 // setting); both writers below keep them equal.
-export function setPrice(db: Db, code: string, cents: number): { previous: number } {
+export async function setPrice(db: Db, code: string, cents: number): Promise<{ previous: number }> {
   if (!Number.isSafeInteger(cents) || cents < 0) throw new AdminError(`CENTS must be a whole number of US cents (0 or more), got ${cents}`);
-  return withTransaction(db, () => {
-    const row = db.engine.prepare('SELECT price_cents FROM products WHERE code = ?').get(code) as { price_cents: number } | undefined;
-    if (!row) throw new AdminError(`Unknown product code "${code}". Known codes: ${knownCodes(db)}`);
+  return await withTransaction(db, async () => {
+    const row = await db.engine.prepare('SELECT price_cents FROM products WHERE code = ?').get(code) as { price_cents: number } | undefined;
+    if (!row) throw new AdminError(`Unknown product code "${code}". Known codes: ${await knownCodes(db)}`);
     if (code === 'billboard_min' && cents < 1) throw new AdminError('The billboard minimum must be at least 1 cent');
-    db.engine.prepare('UPDATE products SET price_cents = ? WHERE code = ?').run(cents, code);
+    await db.engine.prepare('UPDATE products SET price_cents = ? WHERE code = ?').run(cents, code);
     if (code === 'billboard_min') setSetting(db, 'billboard_min_cents', String(cents));
     return { previous: row.price_cents };
   });
@@ -35,7 +35,7 @@ export function setPrice(db: Db, code: string, cents: number): { previous: numbe
 const TEXT_SETTINGS: Partial<Record<SettingKey, number>> = { site_tagline: 200, seller_country: 2, seller_legal_name: 200, seller_address: 500, seller_vat_id: 32 };
 const isKey = (key: string): key is SettingKey => Object.prototype.hasOwnProperty.call(SETTING_DEFAULTS, key);
 
-export function setSettingValue(db: Db, key: string, value: string): { previous: string; value: string } {
+export async function setSettingValue(db: Db, key: string, value: string): Promise<{ previous: string; value: string }> {
   if (!isKey(key)) throw new AdminError(`Unknown setting "${key}". Known settings: ${Object.keys(SETTING_DEFAULTS).join(', ')}`);
   if (key === 'seller_country') {
     if (!/^[A-Za-z]{2}$/.test(value)) throw new AdminError('seller_country must be a two-letter ISO 3166 country code');
@@ -58,10 +58,10 @@ export function setSettingValue(db: Db, key: string, value: string): { previous:
   if (key === 'free_queue_max_weeks' && n < Number(getSetting(db, 'free_queue_min_weeks'))) {
     throw new AdminError(`free_queue_max_weeks (${n}) cannot be below free_queue_min_weeks (${getSetting(db, 'free_queue_min_weeks')})`);
   }
-  return withTransaction(db, () => {
+  return await withTransaction(db, async () => {
     const previous = getSetting(db, key);
     setSetting(db, key, value);
-    if (key === 'billboard_min_cents') db.engine.prepare("UPDATE products SET price_cents = ? WHERE code = 'billboard_min'").run(n);
+    if (key === 'billboard_min_cents') await db.engine.prepare("UPDATE products SET price_cents = ? WHERE code = 'billboard_min'").run(n);
     return { previous, value };
   });
 }

@@ -30,16 +30,16 @@ const q = (db: Db) => {
 const row = (r: Record<string, unknown> | undefined): ApiKeyRow | undefined =>
   r ? ({ ...(r as ApiKeyRow), scopes: JSON.parse(r.scopes as string) as Scope[] }) : undefined;
 
-export function insertApiKey(db: Db, k: { userId: number; name: string; prefix: string; hash: string; scopes: Scope[]; createdAt: string }): number {
-  return (q(db).insert.get(k.userId, k.name, k.prefix, k.hash, JSON.stringify(k.scopes), k.createdAt) as { id: number }).id;
+export async function insertApiKey(db: Db, k: { userId: number; name: string; prefix: string; hash: string; scopes: Scope[]; createdAt: string }): Promise<number> {
+  return (await q(db).insert.get(k.userId, k.name, k.prefix, k.hash, JSON.stringify(k.scopes), k.createdAt) as { id: number }).id;
 }
 
-export const apiKeyByHash = (db: Db, hash: string) => row(q(db).byHash.get(hash) as Record<string, unknown> | undefined);
+export const apiKeyByHash = async (db: Db, hash: string) => row(await q(db).byHash.get(hash) as Record<string, unknown> | undefined);
 
-export const apiKeysOfUser = (db: Db, userId: number): ApiKeyRow[] =>
-  (q(db).byUser.all(userId) as Record<string, unknown>[]).map((r) => row(r)!);
+export const apiKeysOfUser = async (db: Db, userId: number): Promise<ApiKeyRow[]> =>
+  (await q(db).byUser.all(userId) as Record<string, unknown>[]).map((r) => row(r)!);
 
 // Only the owner can revoke; returns false when the key is unknown, someone else's, or already revoked.
-export const revokeApiKey = (db: Db, userId: number, id: number, at: string): boolean => q(db).revoke.run(at, id, userId).changes > 0;
+export const revokeApiKey = async (db: Db, userId: number, id: number, at: string): Promise<boolean> => (await q(db).revoke.run(at, id, userId)).changes > 0;
 
 export const touchApiKey = (db: Db, id: number, at: string) => void q(db).touch.run(at, id);

@@ -33,8 +33,8 @@ export function weekWinners(db: Db, week: string): WeekWinner[] {
 
 // Awards a finished week once: a week that already has awards keeps them (running the job again changes nothing).
 // Returns the winners written, or null when the week had been awarded before.
-export function awardWeek(db: Db, week: string): WeekWinner[] | null {
-  return withTransaction(db, () => {
+export async function awardWeek(db: Db, week: string): Promise<WeekWinner[] | null> {
+  return await withTransaction(db, () => {
     const s = statements(db);
     if (s.has.get(week)) return null;
     const winners = weekWinners(db, week);

@@ -22,11 +22,11 @@ function stmts(db: Db) {
   return s;
 }
 
-export function awardsPage(db: Db, listingSlug: string | null, limit: number, offset: number): { rows: AwardRow[]; total: number } {
+export async function awardsPage(db: Db, listingSlug: string | null, limit: number, offset: number): Promise<{ rows: AwardRow[]; total: number }> {
   const s = stmts(db);
-  const rows = s.page.all({ slug: listingSlug, limit, offset }) as AwardRow[];
-  const total = (s.count.get({ slug: listingSlug }) as { n: number }).n;
+  const rows = await s.page.all({ slug: listingSlug, limit, offset }) as AwardRow[];
+  const total = (await s.count.get({ slug: listingSlug }) as { n: number }).n;
   return { rows, total };
 }
 
-export const awardsOfWeek = (db: Db, week: string): AwardRow[] => stmts(db).ofWeek.all(week) as AwardRow[];
+export const awardsOfWeek = async (db: Db, week: string): Promise<AwardRow[]> => await stmts(db).ofWeek.all(week) as AwardRow[];

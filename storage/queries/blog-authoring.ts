@@ -36,20 +36,20 @@ const sameAs = (row: StoredPost, p: BlogPostDraft & { publishedAt: string }) =>
 
 // Creates or updates every post in one transaction: all of them are saved, or (on any error) none.
 // A post without a date is dated `now` when created and keeps its date when edited.
-export function saveBlogPosts(db: Db, posts: BlogPostDraft[], now: string): SavedPost[] {
+export async function saveBlogPosts(db: Db, posts: BlogPostDraft[], now: string): Promise<SavedPost[]> {
   const s = stmts(db);
-  return withTransaction(db, () => posts.map((p) => {
-    const row = s.bySlug.get(p.slug) as StoredPost | undefined;
+  return await withTransaction(db, () => posts.map(async (p) => {
+    const row = await s.bySlug.get(p.slug) as StoredPost | undefined;
     const values = { ...p, publishedAt: p.publishedAt ?? row?.published_at ?? now };
     const params = { ...values, tags: JSON.stringify(p.tags), draft: p.draft ? 1 : 0 };
     let action: SaveAction;
     if (!row) {
-      s.insert.run(params);
+      await s.insert.run(params);
       action = 'created';
     } else if (sameAs(row, values)) {
       action = 'unchanged';
     } else {
-      s.update.run({ ...params, id: row.id });
+      await s.update.run({ ...params, id: row.id });
       action = 'updated';
     }
     return { slug: p.slug, action, publishedAt: values.publishedAt, draft: p.draft };
@@ -59,13 +59,13 @@ export function saveBlogPosts(db: Db, posts: BlogPostDraft[], now: string): Save
 export type BlogListRow = { slug: string; title: string; author: string; published_at: string; draft: boolean; is_demo: boolean };
 
 // Every post, drafts and scheduled ones included, newest first.
-export const allBlogPosts = (db: Db): BlogListRow[] =>
-  (stmts(db).all.all() as Array<Omit<BlogListRow, 'draft' | 'is_demo'> & { draft: number; is_demo: number }>)
+export const allBlogPosts = async (db: Db): Promise<BlogListRow[]> =>
+  (await stmts(db).all.all() as Array<Omit<BlogListRow, 'draft' | 'is_demo'> & { draft: number; is_demo: number }>)
     .map((r) => ({ ...r, draft: !!r.draft, is_demo: !!r.is_demo }));
 
 // 'done', 'already' (it was a draft) or 'unknown' (no such slug).
-export function unpublishBlogPost(db: Db, slug: string): 'done' | 'already' | 'unknown' {
+export async function unpublishBlogPost(db: Db, slug: string): Promise<'done' | 'already' | 'unknown'> {
   const s = stmts(db);
-  if (s.unpublish.run(slug).changes === 1) return 'done';
-  return s.exists.get(slug) ? 'already' : 'unknown';
+  if ((await s.unpublish.run(slug)).changes === 1) return 'done';
+  return await s.exists.get(slug) ? 'already' : 'unknown';
 }

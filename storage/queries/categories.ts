@@ -32,14 +32,14 @@ function stmts(db: Db) {
   return s;
 }
 
-export const allCategories = (db: Db): CategoryRow[] => stmts(db).all.all() as CategoryRow[];
+export const allCategories = async (db: Db): Promise<CategoryRow[]> => await stmts(db).all.all() as CategoryRow[];
 
 // Live listings per category, its descendants included and each listing counted once. Reading every
 // membership is the costly part, so the result is remembered until a listing, membership or category changes.
-export function liveCountsByCategory(db: Db): Map<number, number> {
-  return memoOn(db, 'category-counts', '', ['listings', 'listing_categories', 'categories'], () => {
-    const parentOf = new Map(allCategories(db).map((c) => [c.id, c.parent_id]));
-    return subtreeCounts(stmts(db).liveMemberships.all() as [number, number][], parentOf);
+export async function liveCountsByCategory(db: Db): Promise<Map<number, number>> {
+  return await memoOn(db, 'category-counts', '', ['listings', 'listing_categories', 'categories'], async () => {
+    const parentOf = new Map((await allCategories(db)).map((c) => [c.id, c.parent_id]));
+    return subtreeCounts(await stmts(db).liveMemberships.all() as [number, number][], parentOf);
   });
 }
 
@@ -63,8 +63,8 @@ function subtreeCounts(memberships: [number, number][], parentOf: Map<number, nu
   return counts;
 }
 
-export function categoryBySlug(db: Db, slug: string): CategoryDetail | null {
-  const row = stmts(db).bySlug.get(slug) as (CategoryRow & { faqs: string | null }) | undefined;
+export async function categoryBySlug(db: Db, slug: string): Promise<CategoryDetail | null> {
+  const row = await stmts(db).bySlug.get(slug) as (CategoryRow & { faqs: string | null }) | undefined;
   if (!row) return null;
   let faqs: Faq[] = [];
   try {
@@ -75,11 +75,11 @@ export function categoryBySlug(db: Db, slug: string): CategoryDetail | null {
   return { ...row, faqs };
 }
 
-export const categoryById = (db: Db, id: number): CategoryRow | null =>
-  (stmts(db).byId.get(id) as CategoryRow | undefined) ?? null;
+export const categoryById = async (db: Db, id: number): Promise<CategoryRow | null> =>
+  (await stmts(db).byId.get(id) as CategoryRow | undefined) ?? null;
 
-export const childCategories = (db: Db, id: number): CategoryRow[] => stmts(db).children.all(id) as CategoryRow[];
+export const childCategories = async (db: Db, id: number): Promise<CategoryRow[]> => await stmts(db).children.all(id) as CategoryRow[];
 
 // A page of the live listings of the category and its descendants: most voted first, earlier launch then id on ties.
-export const liveListingIdsInCategory = (db: Db, categoryId: number, limit: number, offset: number): number[] =>
-  (stmts(db).memberIds.all(categoryId, limit, offset) as { id: number }[]).map((r) => r.id);
+export const liveListingIdsInCategory = async (db: Db, categoryId: number, limit: number, offset: number): Promise<number[]> =>
+  (await stmts(db).memberIds.all(categoryId, limit, offset) as { id: number }[]).map((r) => r.id);

@@ -52,25 +52,25 @@ function q(db: Db) {
   return s;
 }
 
-export const claimableListing = (db: Db, slug: string) => q(db).claimable.get(slug) as ClaimableListing | undefined;
+export const claimableListing = async (db: Db, slug: string) => await q(db).claimable.get(slug) as ClaimableListing | undefined;
 
-export const pendingClaim = (db: Db, p: { user: number; listing: number; method: ClaimMethod; email: string | null; now: string }) =>
-  q(db).pending.get(p) as ClaimRow | undefined;
+export const pendingClaim = async (db: Db, p: { user: number; listing: number; method: ClaimMethod; email: string | null; now: string }) =>
+  await q(db).pending.get(p) as ClaimRow | undefined;
 
-export function insertClaim(db: Db, p: { listing: number; user: number; method: ClaimMethod; email: string | null; token: string; expires: string; now: string }): number {
-  return Number(q(db).insert.run(p).lastInsertRowid);
+export async function insertClaim(db: Db, p: { listing: number; user: number; method: ClaimMethod; email: string | null; token: string; expires: string; now: string }): Promise<number> {
+  return Number((await q(db).insert.run(p)).lastInsertRowid);
 }
 
 // Another user's claim reads exactly like a missing one.
-export const claimOfUser = (db: Db, id: number, userId: number) => q(db).byIdOfUser.get(id, userId) as ClaimRow | undefined;
+export const claimOfUser = async (db: Db, id: number, userId: number) => await q(db).byIdOfUser.get(id, userId) as ClaimRow | undefined;
 
-export const emailClaimByToken = (db: Db, token: string) => q(db).byToken.get(token) as ClaimRow | undefined;
+export const emailClaimByToken = async (db: Db, token: string) => await q(db).byToken.get(token) as ClaimRow | undefined;
 
 // Pending claims past their expiry are stored as expired before a list is read, so status and filters agree.
-export function claimsOfUser(db: Db, userId: number, now: string, limit: number, offset: number): { rows: ClaimRow[]; total: number } {
+export async function claimsOfUser(db: Db, userId: number, now: string, limit: number, offset: number): Promise<{ rows: ClaimRow[]; total: number }> {
   const s = q(db);
-  s.expireDue.run(now, userId);
-  return { rows: s.ofUser.all(userId, limit, offset) as ClaimRow[], total: (s.countOfUser.get(userId) as { n: number }).n };
+  await s.expireDue.run(now, userId);
+  return { rows: await s.ofUser.all(userId, limit, offset) as ClaimRow[], total: (await s.countOfUser.get(userId) as { n: number }).n };
 }
 
 export const expireClaim = (db: Db, id: number) => void q(db).expireOne.run(id);
@@ -79,12 +79,12 @@ export const failClaim = (db: Db, id: number, at: string, detail: string) => voi
 
 // The claim becomes verified, its user an owner (via 'claim') and the listing verified. Returns false when
 // the claim was no longer pending (a concurrent verification won), in which case nothing changes.
-export function completeClaim(db: Db, claim: { id: number; listing_id: number; user_id: number }, at: string, detail: string): boolean {
+export async function completeClaim(db: Db, claim: { id: number; listing_id: number; user_id: number }, at: string, detail: string): Promise<boolean> {
   const s = q(db);
-  return withTransaction(db, () => {
-    if (s.verify.run({ id: claim.id, now: at, detail }).changes === 0) return false;
+  return await withTransaction(db, async () => {
+    if ((await s.verify.run({ id: claim.id, now: at, detail })).changes === 0) return false;
     addListingOwner(db, claim.listing_id, claim.user_id, 'claim', at);
-    s.markListing.run(at, claim.listing_id);
+    await s.markListing.run(at, claim.listing_id);
     return true;
   });
 }

@@ -44,61 +44,61 @@ function q(db: Db) {
   return s;
 }
 
-export const publicListingForCommunity = (db: Db, slug: string) => q(db).listing.get(slug) as CommunityListing | undefined;
-export const listingForAdmin = (db: Db, slug: string) => q(db).anyListing.get(slug) as CommunityListing | undefined;
+export const publicListingForCommunity = async (db: Db, slug: string) => await q(db).listing.get(slug) as CommunityListing | undefined;
+export const listingForAdmin = async (db: Db, slug: string) => await q(db).anyListing.get(slug) as CommunityListing | undefined;
 
 // One vote per person per listing: a second press withdraws it.
-export function toggleVote(db: Db, listingId: number, userId: number, at: string): { voted: boolean; votes: number } {
+export async function toggleVote(db: Db, listingId: number, userId: number, at: string): Promise<{ voted: boolean; votes: number }> {
   const s = q(db);
-  return withTransaction(db, () => {
-    const had = !!s.hasVote.get(listingId, userId);
-    if (had) s.dropVote.run(listingId, userId);
-    else s.addVote.run(listingId, userId, at);
-    return { voted: !had, votes: (s.countVotes.get({ id: listingId }) as { n: number }).n };
+  return await withTransaction(db, async () => {
+    const had = !!await s.hasVote.get(listingId, userId);
+    if (had) await s.dropVote.run(listingId, userId);
+    else await s.addVote.run(listingId, userId, at);
+    return { voted: !had, votes: (await s.countVotes.get({ id: listingId }) as { n: number }).n };
   });
 }
 
-export function toggleFollow(db: Db, listingId: number, userId: number, at: string): { following: boolean; follows: number } {
+export async function toggleFollow(db: Db, listingId: number, userId: number, at: string): Promise<{ following: boolean; follows: number }> {
   const s = q(db);
-  return withTransaction(db, () => {
-    const had = !!s.hasFollow.get(listingId, userId);
-    if (had) s.dropFollow.run(listingId, userId);
-    else s.addFollow.run(listingId, userId, at);
-    return { following: !had, follows: (s.countFollows.get({ id: listingId }) as { n: number }).n };
+  return await withTransaction(db, async () => {
+    const had = !!await s.hasFollow.get(listingId, userId);
+    if (had) await s.dropFollow.run(listingId, userId);
+    else await s.addFollow.run(listingId, userId, at);
+    return { following: !had, follows: (await s.countFollows.get({ id: listingId }) as { n: number }).n };
   });
 }
 
-export const isListingInsider = (db: Db, listingId: number, userId: number): boolean => !!q(db).insider.get({ listing: listingId, user: userId });
+export const isListingInsider = async (db: Db, listingId: number, userId: number): Promise<boolean> => !!await q(db).insider.get({ listing: listingId, user: userId });
 
 export type ReviewOutcome = 'created' | 'duplicate' | 'insider';
 
 // The insider check and the insert share a transaction, so a review cannot slip in as ownership changes.
-export function addReview(db: Db, r: { listingId: number; userId: number; rating: number; body: string; at: string }): ReviewOutcome {
+export async function addReview(db: Db, r: { listingId: number; userId: number; rating: number; body: string; at: string }): Promise<ReviewOutcome> {
   const s = q(db);
-  return withTransaction(db, () => {
-    if (isListingInsider(db, r.listingId, r.userId)) return 'insider';
-    return s.addReview.run(r.listingId, r.userId, r.rating, r.body, r.at).changes === 1 ? 'created' : 'duplicate';
+  return await withTransaction(db, async () => {
+    if (await isListingInsider(db, r.listingId, r.userId)) return 'insider';
+    return (await s.addReview.run(r.listingId, r.userId, r.rating, r.body, r.at)).changes === 1 ? 'created' : 'duplicate';
   });
 }
 
-export function communityStateOf(db: Db, listingId: number, userId: number): CommunityState {
+export async function communityStateOf(db: Db, listingId: number, userId: number): Promise<CommunityState> {
   const s = q(db);
   return {
-    voted: !!s.hasVote.get(listingId, userId),
-    following: !!s.hasFollow.get(listingId, userId),
-    reviewed: !!s.hasReview.get(listingId, userId),
-    canReview: !isListingInsider(db, listingId, userId),
+    voted: !!await s.hasVote.get(listingId, userId),
+    following: !!await s.hasFollow.get(listingId, userId),
+    reviewed: !!await s.hasReview.get(listingId, userId),
+    canReview: !await isListingInsider(db, listingId, userId),
   };
 }
 
-export const genuineReviewsOf = (db: Db, listingId: number, limit = 20) => q(db).genuineReviews.all(listingId, limit) as ReviewRow[];
-export const reviewsForAdmin = (db: Db, listingId: number) => q(db).allReviews.all(listingId) as AdminReviewRow[];
+export const genuineReviewsOf = async (db: Db, listingId: number, limit = 20) => await q(db).genuineReviews.all(listingId, limit) as ReviewRow[];
+export const reviewsForAdmin = async (db: Db, listingId: number) => await q(db).allReviews.all(listingId) as AdminReviewRow[];
 
 // The operator's verdict: a review judged not genuine stays stored but no longer counts or shows.
-export function markReviewNotGenuine(db: Db, reviewId: number): { slug: string; changed: boolean } | null {
+export async function markReviewNotGenuine(db: Db, reviewId: number): Promise<{ slug: string; changed: boolean } | null> {
   const s = q(db);
-  const row = s.reviewById.get(reviewId) as { genuine: number; slug: string } | undefined;
+  const row = await s.reviewById.get(reviewId) as { genuine: number; slug: string } | undefined;
   if (!row) return null;
-  if (row.genuine) s.markNotGenuine.run(reviewId);
+  if (row.genuine) await s.markNotGenuine.run(reviewId);
   return { slug: row.slug, changed: row.genuine === 1 };
 }

@@ -106,8 +106,8 @@ export function ownFounderProfile(db: Db, userId: number): { name: string; bio: 
 
 // The invite page's form: the co-founder's own profile joins the draft's founders (and the listing's, once
 // submitted) and the invite is marked accepted, all in one transaction.
-export function acceptInviteWithProfile(db: Db, invite: DraftInviteRow, userId: number, p: FounderProfile, now: string): 'accepted' | 'full' | 'gone' {
-  return withTransaction(db, () => {
+export async function acceptInviteWithProfile(db: Db, invite: DraftInviteRow, userId: number, p: FounderProfile, now: string): Promise<'accepted' | 'full' | 'gone'> {
+  return await withTransaction(db, () => {
     const again = statements(db).invite.get(invite.id) as { accepted_at: string | null } | undefined;
     const draft = getDraft(db, invite.draftId);
     if (!again || again.accepted_at || !draft) return 'gone';

@@ -134,8 +134,8 @@ export function syncListing(db: Db, d: DraftRow, parts: ReadonlySet<ListingPart>
 
 // submit_draft: creates the listing on the first call, updates the same listing after that.
 export type SavedListing = { listingId: number; created: boolean; slug: string; status: ListingStatus };
-export function saveDraftAsListing(db: Db, d: DraftRow, userId: number, now: string): SavedListing {
-  return withTransaction(db, () => {
+export async function saveDraftAsListing(db: Db, d: DraftRow, userId: number, now: string): Promise<SavedListing> {
+  return await withTransaction(db, () => {
     const existing = d.listingId !== null && statements(db).byId.get(d.listingId) ? d.listingId : null;
     let listingId = existing;
     if (listingId === null) {

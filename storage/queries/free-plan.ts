@@ -63,8 +63,8 @@ export type FreeWeekClaim = { outcome: 'queued'; week: string } | { outcome: 'fu
 // Counting the weeks' places and taking one happen in one BEGIN IMMEDIATE transaction, so two listings never take
 // the last place: SQLite has one writer at a time. `alsoInTransaction` runs inside it once queued (the first badge
 // check's job), so both commit or neither. storage/pg/free-plan.ts is the PostgreSQL counterpart.
-export function claimFreeLaunchWeek(db: Db, id: number, now: Date, alsoInTransaction: (week: string) => void = () => {}): FreeWeekClaim {
-  return withTransaction(db, (): FreeWeekClaim => {
+export async function claimFreeLaunchWeek(db: Db, id: number, now: Date, alsoInTransaction: (week: string) => void = () => {}): Promise<FreeWeekClaim> {
+  return await withTransaction(db, (): FreeWeekClaim => {
     const settings = freeQueueSettings(db);
     const current = mondayOf(now);
     const choice = chooseFreeWeek(current, settings, freeLaunchesByWeek(db, freeQueueWindow(current, settings)));

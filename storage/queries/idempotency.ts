@@ -36,29 +36,29 @@ export type ClaimToken = string;
 export type Claim = { kind: 'new'; token: ClaimToken } | { kind: 'replay'; row: IdempotencyRow } | { kind: 'busy' } | { kind: 'mismatch' };
 
 // Atomically: replay a finished request, refuse a different one or one still running, or claim the key.
-export function claimIdempotencyKey(db: Db, actor: string, key: string, operation: string, hash: string, now: Date, ttlMs: number): Claim {
+export async function claimIdempotencyKey(db: Db, actor: string, key: string, operation: string, hash: string, now: Date, ttlMs: number): Promise<Claim> {
   const s = q(db);
-  return withTransaction(db, (): Claim => {
+  return await withTransaction(db, async (): Promise<Claim> => {
     const nowIso = now.toISOString();
-    const row = s.find.get(actor, key) as IdempotencyRow | undefined;
+    const row = await s.find.get(actor, key) as IdempotencyRow | undefined;
     const abandoned = row?.state === 'in_progress' && Date.parse(row.created_at) + IDEMPOTENCY_LEASE_MS <= now.getTime();
     if (row && row.expires_at > nowIso && !abandoned) {
       if (row.operation !== operation || row.request_hash !== hash) return { kind: 'mismatch' };
       return row.state === 'done' ? { kind: 'replay', row } : { kind: 'busy' };
     }
-    if (row) s.drop.run(actor, key);
-    s.begin.run(actor, key, operation, hash, nowIso, new Date(now.getTime() + ttlMs).toISOString());
+    if (row) await s.drop.run(actor, key);
+    await s.begin.run(actor, key, operation, hash, nowIso, new Date(now.getTime() + ttlMs).toISOString());
     return { kind: 'new', token: nowIso };
   }); // reads then writes: immediate, or a concurrent commit by another process fails it with SQLITE_BUSY
 }
 
 // Stores the outcome if the claim is still the caller's; false (nothing written) if it was taken over meanwhile.
-export const finishIdempotencyKey = (db: Db, actor: string, key: string, token: ClaimToken, status: number, body: string): boolean =>
-  q(db).finish.run(status, body, actor, key, token).changes === 1;
+export const finishIdempotencyKey = async (db: Db, actor: string, key: string, token: ClaimToken, status: number, body: string): Promise<boolean> =>
+  (await q(db).finish.run(status, body, actor, key, token)).changes === 1;
 
 // A request that could not finish (server error, rate limit) frees its key so the client may retry; only its own
 // claim: false (nothing deleted) if the key was taken over meanwhile.
-export const releaseIdempotencyKey = (db: Db, actor: string, key: string, token: ClaimToken): boolean =>
-  q(db).dropOwn.run(actor, key, token).changes === 1;
+export const releaseIdempotencyKey = async (db: Db, actor: string, key: string, token: ClaimToken): Promise<boolean> =>
+  (await q(db).dropOwn.run(actor, key, token)).changes === 1;
 
-export const purgeExpiredIdempotencyKeys = (db: Db, now: Date) => q(db).purge.run(now.toISOString()).changes;
+export const purgeExpiredIdempotencyKeys = async (db: Db, now: Date) => (await q(db).purge.run(now.toISOString())).changes;

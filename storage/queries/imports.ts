@@ -89,7 +89,7 @@ export function parseVerifiedBy(value: string): string {
 
 // --- imports ----------------------------------------------------------------------------------------
 
-function run<T>(db: Db, text: string, required: string[][], parse: (r: CsvRecord) => T, write: (listingId: number, data: T) => void): ImportReport {
+async function run<T>(db: Db, text: string, required: string[][], parse: (r: CsvRecord) => T, write: (listingId: number, data: T) => void): Promise<ImportReport> {
   const { columns, records } = parseCsvTable(text);
   for (const group of required) {
     if (!group.some((c) => columns.includes(c))) throw new Error(`The header must name a column ${group.map((c) => `"${c}"`).join(' or ')}; found ${columns.join(', ')}`);
@@ -107,9 +107,9 @@ function run<T>(db: Db, text: string, required: string[][], parse: (r: CsvRecord
   if (report.errors.length) return report;
   const s = stmts(db);
   const touched = new Set<number>();
-  withTransaction(db, () => {
+  await withTransaction(db, async () => {
     for (const p of parsed) {
-      const id = (p.key.slug ? s.bySlug.get(p.key.slug) : s.byDomain.get(p.key.domain)) as number | undefined;
+      const id = (p.key.slug ? await s.bySlug.get(p.key.slug) : await s.byDomain.get(p.key.domain)) as number | undefined;
       if (id === undefined) { report.unknown.push({ line: p.line, value: p.key.value }); continue; }
       write(id, p.data);
       touched.add(id);
@@ -122,18 +122,18 @@ function run<T>(db: Db, text: string, required: string[][], parse: (r: CsvRecord
 
 // Columns: slug or domain (or url), rating (0..100), date (YYYY-MM-DD, default today). Each import adds a
 // history point per listing and day; importing the same day again replaces that day's value.
-export function importDomainRatings(db: Db, text: string, opts: { today: string; source?: string }): ImportReport {
+export async function importDomainRatings(db: Db, text: string, opts: { today: string; source?: string }): Promise<ImportReport> {
   const s = stmts(db);
-  return run(db, text, [['slug', 'domain', 'url'], ['rating']],
+  return await run(db, text, [['slug', 'domain', 'url'], ['rating']],
     (r) => ({ rating: parseRating(r.values.rating), day: parseDay(r.values.date ?? r.values.recorded_on ?? '', opts.today) }),
-    (id, d) => s.rating.run(id, d.rating, d.day, opts.source ?? 'import'));
+    async (id, d) => await s.rating.run(id, d.rating, d.day, opts.source ?? 'import'));
 }
 
 // Columns: slug or domain (or url), mrr_usd or mrr_cents, period (YYYY-MM or YYYY-MM-DD), verified_by.
 // One figure per listing and month; importing the same month again replaces it.
-export function importRevenue(db: Db, text: string, opts: { today: string }): ImportReport {
+export async function importRevenue(db: Db, text: string, opts: { today: string }): Promise<ImportReport> {
   const s = stmts(db);
-  return run(db, text, [['slug', 'domain', 'url'], ['mrr_usd', 'mrr_cents'], ['period']],
+  return await run(db, text, [['slug', 'domain', 'url'], ['mrr_usd', 'mrr_cents'], ['period']],
     (r) => ({ cents: parseMrrCents(r.values), period: parsePeriod(r.values.period, opts.today), by: parseVerifiedBy(r.values.verified_by ?? '') }),
-    (id, d) => s.revenue.run(id, d.cents, d.period, d.by, opts.today));
+    async (id, d) => await s.revenue.run(id, d.cents, d.period, d.by, opts.today));
 }

@@ -63,40 +63,40 @@ function stmts(db: Db) {
 const ids = (rows: unknown[]) => (rows as { id: number }[]).map((r) => r.id);
 const countOf = (row: unknown) => (row as { n: number }).n;
 
-export function orderedSectionIds(db: Db, section: OrderedSection, limit: number, offset: number): IdPage {
+export async function orderedSectionIds(db: Db, section: OrderedSection, limit: number, offset: number): Promise<IdPage> {
   const s = stmts(db);
   const status = section === 'upcoming' ? 'scheduled' : 'live';
-  return { ids: ids(s.ordered[section].all(limit, offset)), total: countOf(s.countStatus.get(status)) };
+  return { ids: ids(s.ordered[section].all(limit, offset)), total: countOf(await s.countStatus.get(status)) };
 }
 
 // Unranked: callers order them with compareByVotes (a week holds at most a few hundred launches).
-export function weekLaunchRows(db: Db, week: string): VoteRankRow[] {
+export async function weekLaunchRows(db: Db, week: string): Promise<VoteRankRow[]> {
   const { start, end } = weekRange(week);
-  return stmts(db).weekLive.all({ week, start, end }) as VoteRankRow[];
+  return await stmts(db).weekLive.all({ week, start, end }) as VoteRankRow[];
 }
 
-export const scheduledIdsForWeek = (db: Db, week: string): number[] => ids(stmts(db).weekScheduled.all(week));
+export const scheduledIdsForWeek = async (db: Db, week: string): Promise<number[]> => ids(await stmts(db).weekScheduled.all(week));
 
-export const firstLaunchWeek = (db: Db): string | null => (stmts(db).firstWeek.get() as { week: string | null }).week;
+export const firstLaunchWeek = async (db: Db): Promise<string | null> => (await stmts(db).firstWeek.get() as { week: string | null }).week;
 
-export function launchedBetweenIds(db: Db, start: string, end: string, limit: number, offset: number): IdPage {
+export async function launchedBetweenIds(db: Db, start: string, end: string, limit: number, offset: number): Promise<IdPage> {
   const s = stmts(db);
-  return { ids: ids(s.launchedBetween.all(start, end, limit, offset)), total: countOf(s.countLaunchedBetween.get(start, end)) };
+  return { ids: ids(await s.launchedBetween.all(start, end, limit, offset)), total: countOf(await s.countLaunchedBetween.get(start, end)) };
 }
 
 // Scores are computed as of the start of the current minute (a vote cast since then weighs 1) and the ranking is
 // materialised once per minute: votes cast during the minute move it at the next minute (the counts shown are
 // live), while a listing going live or down recomputes it at once.
-export function trendingIds(db: Db, now: Date, halfLifeHours: number, windowHours: number, limit: number, offset: number): IdPage {
+export async function trendingIds(db: Db, now: Date, halfLifeHours: number, windowHours: number, limit: number, offset: number): Promise<IdPage> {
   const s = stmts(db);
   const asOf = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
   const since = new Date(asOf.getTime() - windowHours * 3_600_000).toISOString();
-  const scored = memoOn(db, 'trending', `${asOf.toISOString()}|${halfLifeHours}|${windowHours}`, ['listing_status'], () =>
-    ids(s.trendingScored.all({ now: asOf.toISOString(), since, halfLife: halfLifeHours })), 64);
+  const scored = await memoOn(db, 'trending', `${asOf.toISOString()}|${halfLifeHours}|${windowHours}`, ['listing_status'], async () =>
+    ids(await s.trendingScored.all({ now: asOf.toISOString(), since, halfLife: halfLifeHours })), 64);
   const page = scored.slice(offset, offset + limit);
   if (page.length < limit) {
-    page.push(...ids(s.trendingRest.all({ since, limit: limit - page.length, offset: Math.max(0, offset - scored.length) })));
+    page.push(...ids(await s.trendingRest.all({ since, limit: limit - page.length, offset: Math.max(0, offset - scored.length) })));
   }
-  return { ids: page, total: countOf(s.countStatus.get('live')) };
+  return { ids: page, total: countOf(await s.countStatus.get('live')) };
 }
 

@@ -69,37 +69,37 @@ const countOf = (row: unknown) => (row as { n: number }).n;
 
 // Live listings ranked by the votes cast in the launch week starting on `monday` (compareByVotes: votes, then
 // earliest launch, then id), from the ranked table kept by triggers. Callers must not mutate it.
-export const weeklyVoteRanking = (db: Db, monday: string, minute: number): readonly VoteRankRow[] =>
-  memoOn(db, 'weekly-votes', `${monday}|${minute}`, ['listing_status'], () => (stmts(db).weeklyVotes.all(monday) as VoteRankRow[]).sort(compareByVotes), 64);
+export const weeklyVoteRanking = async (db: Db, monday: string, minute: number): Promise<readonly VoteRankRow[]> =>
+  await memoOn(db, 'weekly-votes', `${monday}|${minute}`, ['listing_status'], async () => (await stmts(db).weeklyVotes.all(monday) as VoteRankRow[]).sort(compareByVotes), 64);
 
 // The votes of these listings in that week now, in the same order.
 // Remembered like liveVoteCounts: weekly_votes only moves with the votes table, which bumps the topic 'votes'.
-export function liveWeeklyVotes(db: Db, monday: string, ids: readonly number[]): number[] {
-  return memoOn(db, 'live-weekly-votes', `${monday}|${ids.join(',')}`, ['votes'], () => {
+export async function liveWeeklyVotes(db: Db, monday: string, ids: readonly number[]): Promise<number[]> {
+  return await memoOn(db, 'live-weekly-votes', `${monday}|${ids.join(',')}`, ['votes'], () => {
     const s = stmts(db);
-    return ids.map((id) => (s.weeklyVotesOf.get(monday, id) as number | undefined) ?? 0);
+    return ids.map(async (id) => (await s.weeklyVotesOf.get(monday, id) as number | undefined) ?? 0);
   }, 1000);
 }
 
-export const allTimeVotesPage = (db: Db, limit: number, offset: number, minute: number): BoardPage<VoteRankRow> =>
-  memoOn(db, 'board-all-time', `${limit}|${offset}|${minute}`, ['listing_status'], () => {
+export const allTimeVotesPage = async (db: Db, limit: number, offset: number, minute: number): Promise<BoardPage<VoteRankRow>> =>
+  await memoOn(db, 'board-all-time', `${limit}|${offset}|${minute}`, ['listing_status'], async () => {
     const s = stmts(db);
-    return { rows: s.allTime.all(limit, offset) as VoteRankRow[], total: countOf(s.allTimeCount.get()) };
+    return { rows: await s.allTime.all(limit, offset) as VoteRankRow[], total: countOf(await s.allTimeCount.get()) };
   }, 256);
 
 // One page of a board whose ranking lives in SQL, remembered until a listing goes live or down or the board's own
 // table changes.
 type Stmts = ReturnType<typeof prepare>;
-function rankedPage<R>(db: Db, table: string, rows: keyof Stmts, count: keyof Stmts, limit: number, offset: number): BoardPage<R> {
-  return memoOn(db, `board-${table}`, `${limit}|${offset}`, ['listing_status', table], () => {
+async function rankedPage<R>(db: Db, table: string, rows: keyof Stmts, count: keyof Stmts, limit: number, offset: number): Promise<BoardPage<R>> {
+  return await memoOn(db, `board-${table}`, `${limit}|${offset}`, ['listing_status', table], async () => {
     const s = stmts(db);
-    return { rows: s[rows].all(limit, offset) as R[], total: countOf(s[count].get()) };
+    return { rows: await s[rows].all(limit, offset) as R[], total: countOf(await s[count].get()) };
   }, 256);
 }
 
-export const billboardPage = (db: Db, limit: number, offset: number) =>
-  rankedPage<BillboardRow>(db, 'billboard_contributions', 'billboard', 'billboardCount', limit, offset);
-export const domainRatingPage = (db: Db, limit: number, offset: number) =>
-  rankedPage<RatingRow>(db, 'domain_ratings', 'ratings', 'ratingsCount', limit, offset);
-export const revenuePage = (db: Db, limit: number, offset: number) =>
-  rankedPage<RevenueRow>(db, 'revenue_reports', 'revenue', 'revenueCount', limit, offset);
+export const billboardPage = async (db: Db, limit: number, offset: number) =>
+  await rankedPage<BillboardRow>(db, 'billboard_contributions', 'billboard', 'billboardCount', limit, offset);
+export const domainRatingPage = async (db: Db, limit: number, offset: number) =>
+  await rankedPage<RatingRow>(db, 'domain_ratings', 'ratings', 'ratingsCount', limit, offset);
+export const revenuePage = async (db: Db, limit: number, offset: number) =>
+  await rankedPage<RevenueRow>(db, 'revenue_reports', 'revenue', 'revenueCount', limit, offset);

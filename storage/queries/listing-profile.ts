@@ -38,27 +38,27 @@ function stmts(db: Db) {
 }
 
 export type CategoryRef = { slug: string; name: string; primary: boolean };
-export const categoriesOf = (db: Db, listingId: number): CategoryRef[] =>
-  (stmts(db).categories.all(listingId) as { slug: string; name: string; is_primary: number }[])
+export const categoriesOf = async (db: Db, listingId: number): Promise<CategoryRef[]> =>
+  (await stmts(db).categories.all(listingId) as { slug: string; name: string; is_primary: number }[])
     .map((r) => ({ slug: r.slug, name: r.name, primary: r.is_primary === 1 }));
 
 export type FounderRef = { slug: string; name: string; title: string | null; headline: string | null; avatar_url: string | null };
-export const foundersOf = (db: Db, listingId: number): FounderRef[] => stmts(db).founders.all(listingId) as FounderRef[];
+export const foundersOf = async (db: Db, listingId: number): Promise<FounderRef[]> => await stmts(db).founders.all(listingId) as FounderRef[];
 
 export type UpdateItem = { title: string; body: string; created_at: string };
-export const latestUpdatesOf = (db: Db, listingId: number): UpdateItem[] => stmts(db).updates.all(listingId) as UpdateItem[];
+export const latestUpdatesOf = async (db: Db, listingId: number): Promise<UpdateItem[]> => await stmts(db).updates.all(listingId) as UpdateItem[];
 
 export type CommunityRating = { average: number | null; count: number };
-export function communityRatingOf(db: Db, listingId: number): CommunityRating {
-  const r = stmts(db).rating.get(listingId) as { average: number | null; n: number };
+export async function communityRatingOf(db: Db, listingId: number): Promise<CommunityRating> {
+  const r = await stmts(db).rating.get(listingId) as { average: number | null; n: number };
   return { average: r.average === null ? null : Math.round(r.average * 10) / 10, count: r.n };
 }
 
 export type DomainRating = {
   value: number; recorded_on: string; trend: number | null; history: { date: string; rating: number }[];
 };
-export function domainRatingOf(db: Db, listingId: number): DomainRating | null {
-  const rows = stmts(db).domainRatings.all(listingId) as { recorded_on: string; rating: number }[];
+export async function domainRatingOf(db: Db, listingId: number): Promise<DomainRating | null> {
+  const rows = await stmts(db).domainRatings.all(listingId) as { recorded_on: string; rating: number }[];
   if (rows.length === 0) return null;
   return {
     value: rows[0].rating,
@@ -68,14 +68,14 @@ export function domainRatingOf(db: Db, listingId: number): DomainRating | null {
   };
 }
 
-export const latestDomainRatingOf = (db: Db, listingId: number): number | null =>
-  (stmts(db).latestDomainRating.get(listingId) as { rating: number } | undefined)?.rating ?? null;
+export const latestDomainRatingOf = async (db: Db, listingId: number): Promise<number | null> =>
+  (await stmts(db).latestDomainRating.get(listingId) as { rating: number } | undefined)?.rating ?? null;
 
 // The last VOTE_CHART_WEEKS launch weeks up to and including this one, oldest first, weeks without votes as 0.
-export function votesByWeekOf(db: Db, listingId: number, thisMonday: string): { week: string; votes: number }[] {
+export async function votesByWeekOf(db: Db, listingId: number, thisMonday: string): Promise<{ week: string; votes: number }[]> {
   const first = addWeeks(thisMonday, -(VOTE_CHART_WEEKS - 1));
   const start = weekRange(first).start;
-  const rows = stmts(db).votesByWeek.all({
+  const rows = await stmts(db).votesByWeek.all({
     id: listingId, start, end: weekRange(thisMonday).end, startSec: Date.parse(start) / 1000,
   }) as { i: number; votes: number }[];
   const counts = new Array<number>(VOTE_CHART_WEEKS).fill(0);
@@ -85,4 +85,4 @@ export function votesByWeekOf(db: Db, listingId: number, thisMonday: string): { 
 }
 
 export type MilestoneItem = { date: string; title: string; description: string | null; url: string | null };
-export const milestonesOf = (db: Db, listingId: number): MilestoneItem[] => stmts(db).milestones.all(listingId) as MilestoneItem[];
+export const milestonesOf = async (db: Db, listingId: number): Promise<MilestoneItem[]> => await stmts(db).milestones.all(listingId) as MilestoneItem[];

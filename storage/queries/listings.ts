@@ -49,37 +49,37 @@ function stmts(db: Db) {
   return s;
 }
 
-export const publicListingBySlug = (db: Db, slug: string): ListingRow | undefined =>
-  stmts(db).publicBySlug.get(slug) as ListingRow | undefined;
+export const publicListingBySlug = async (db: Db, slug: string): Promise<ListingRow | undefined> =>
+  await stmts(db).publicBySlug.get(slug) as ListingRow | undefined;
 
-export const liveListingBySlug = (db: Db, slug: string): ListingRow | undefined =>
-  stmts(db).liveBySlug.get(slug) as ListingRow | undefined;
+export const liveListingBySlug = async (db: Db, slug: string): Promise<ListingRow | undefined> =>
+  await stmts(db).liveBySlug.get(slug) as ListingRow | undefined;
 
 // The category and every category below it, at any depth; null when the slug is unknown.
-export function categoryTreeIds(db: Db, slug: string): number[] | null {
-  const ids = (stmts(db).categoryTree.all(slug) as { id: number }[]).map((r) => r.id);
+export async function categoryTreeIds(db: Db, slug: string): Promise<number[] | null> {
+  const ids = (await stmts(db).categoryTree.all(slug) as { id: number }[]).map((r) => r.id);
   return ids.length ? ids : null;
 }
 
-export const categoryById = (db: Db, id: number | null): { slug: string; name: string } | null =>
-  id === null ? null : ((stmts(db).categoryName.get(id) as { slug: string; name: string } | undefined) ?? null);
+export const categoryById = async (db: Db, id: number | null): Promise<{ slug: string; name: string } | null> =>
+  id === null ? null : ((await stmts(db).categoryName.get(id) as { slug: string; name: string } | undefined) ?? null);
 
 export type AlternativesPage = { items: { id: number; approved: boolean }[]; total: number };
 
 // Owner-approved alternatives (live ones, in the owner's order) first, then the other live listings of the
 // same primary category, most voted first. One ranking across both parts, paged as a whole.
-export function alternativesOf(db: Db, listing: { id: number; primary_category_id: number | null }, limit: number, offset: number): AlternativesPage {
+export async function alternativesOf(db: Db, listing: { id: number; primary_category_id: number | null }, limit: number, offset: number): Promise<AlternativesPage> {
   const s = stmts(db);
-  const approved = (s.approvedAlternatives.all(listing.id) as { id: number }[]).map((r) => r.id);
+  const approved = (await s.approvedAlternatives.all(listing.id) as { id: number }[]).map((r) => r.id);
   const items = approved.slice(offset, offset + limit).map((id) => ({ id, approved: true }));
   let rest = 0;
   if (listing.primary_category_id !== null) {
     const p = { category: listing.primary_category_id, self: listing.id, exclude: JSON.stringify(approved) };
     // The count is remembered until a listing enters, leaves or changes category (the approved ones are in the key).
-    rest = memoOn(db, 'alternatives-count', `${p.category}|${p.self}|${p.exclude}`, ['listing_lists', 'listing_status'],
-      () => (s.sameCategoryCount.get(p) as { n: number }).n, 5000);
+    rest = await memoOn(db, 'alternatives-count', `${p.category}|${p.self}|${p.exclude}`, ['listing_lists', 'listing_status'],
+      async () => (await s.sameCategoryCount.get(p) as { n: number }).n, 5000);
     if (items.length < limit) {
-      const more = s.sameCategory.all({ ...p, limit: limit - items.length, offset: Math.max(0, offset - approved.length) }) as { id: number }[];
+      const more = await s.sameCategory.all({ ...p, limit: limit - items.length, offset: Math.max(0, offset - approved.length) }) as { id: number }[];
       items.push(...more.map((r) => ({ id: r.id, approved: false })));
     }
   }

@@ -12,17 +12,17 @@ const statements = preparedFor((p) => ({
   byId: p('SELECT id, content_type AS contentType, bytes, width, height FROM logos WHERE id = ?'),
 }));
 
-export function saveLogo(db: Db, logo: NewLogo): void {
-  statements(db).insert.run(logo);
+export async function saveLogo(db: Db, logo: NewLogo): Promise<void> {
+  await statements(db).insert.run(logo);
 }
 
-export function logoById(db: Db, id: string): StoredLogo | null {
-  return (statements(db).byId.get(id) as StoredLogo | undefined) ?? null;
+export async function logoById(db: Db, id: string): Promise<StoredLogo | null> {
+  return (await statements(db).byId.get(id) as StoredLogo | undefined) ?? null;
 }
 
 const listingNames = preparedFor((p) => ({ bySlug: p('SELECT name, status FROM listings WHERE slug = ?') }));
 
 // The name a monogram is drawn from, for public listings only (callers: site/logos/routes.ts).
-export function listingNameBySlug(db: Db, slug: string): { name: string; status: string } | null {
-  return (listingNames(db).bySlug.get(slug) as { name: string; status: string } | undefined) ?? null;
+export async function listingNameBySlug(db: Db, slug: string): Promise<{ name: string; status: string } | null> {
+  return (await listingNames(db).bySlug.get(slug) as { name: string; status: string } | undefined) ?? null;
 }

@@ -145,7 +145,7 @@ export async function memoOn<T>(
   const outside = outsideCallerTransaction(db);
   let signature = '';
   if (outside) {
-    const sig = signatureOf(db, s);
+    const sig = await signatureOf(db, s);
     signature = typeof sig === 'string' ? sig : await sig;
   }
   const hit = lru.get(key);

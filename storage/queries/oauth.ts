@@ -56,8 +56,8 @@ const artefact = (r: unknown): Record<string, unknown> | undefined => {
   return consumedAt ? { ...out, consumed: consumedAt } : out;
 };
 
-export function upsertArtefact(db: Db, model: string, id: string, payload: Record<string, unknown>, expiresAt: number | null): void {
-  q(db).upsert.run({
+export async function upsertArtefact(db: Db, model: string, id: string, payload: Record<string, unknown>, expiresAt: number | null): Promise<void> {
+  await q(db).upsert.run({
     model, id, payload: JSON.stringify(payload), expiresAt,
     grantId: (payload.grantId as string | undefined) ?? null,
     uid: (payload.uid as string | undefined) ?? null,
@@ -65,60 +65,60 @@ export function upsertArtefact(db: Db, model: string, id: string, payload: Recor
   });
 }
 
-export const findArtefact = (db: Db, model: string, id: string, now: number) => artefact(q(db).find.get(model, id, now));
-export const findArtefactByUid = (db: Db, model: string, uid: string, now: number) => artefact(q(db).findByUid.get(model, uid, now));
-export const findArtefactByUserCode = (db: Db, model: string, code: string, now: number) => artefact(q(db).findByUserCode.get(model, code, now));
+export const findArtefact = async (db: Db, model: string, id: string, now: number) => artefact(await q(db).find.get(model, id, now));
+export const findArtefactByUid = async (db: Db, model: string, uid: string, now: number) => artefact(await q(db).findByUid.get(model, uid, now));
+export const findArtefactByUserCode = async (db: Db, model: string, code: string, now: number) => artefact(await q(db).findByUserCode.get(model, code, now));
 export const consumeArtefact = (db: Db, model: string, id: string, now: number) => void q(db).consume.run(now, model, id);
 export const destroyArtefact = (db: Db, model: string, id: string) => void q(db).destroy.run(model, id);
 export const revokeGrantArtefacts = (db: Db, grantId: string) => void q(db).revokeByGrant.run(grantId);
-export const purgeExpiredArtefacts = (db: Db, now: number) => q(db).purgeExpired.run(now).changes;
+export const purgeExpiredArtefacts = async (db: Db, now: number) => (await q(db).purgeExpired.run(now)).changes;
 
 // Access tokens are self-contained JWTs; their grant must still exist, so revoking consent ends them at once.
-export const grantAlive = (db: Db, grantId: string, now: number) => q(db).grantAlive.get(grantId, now) !== undefined;
+export const grantAlive = async (db: Db, grantId: string, now: number) => await q(db).grantAlive.get(grantId, now) !== undefined;
 
-export function revokeClientGrants(db: Db, userId: number, clientId: string): void {
+export async function revokeClientGrants(db: Db, userId: number, clientId: string): Promise<void> {
   const p = q(db);
-  return withTransaction(db, () => {
-    for (const { id } of p.grantsOf.all(String(userId), clientId) as { id: string }[]) {
-      p.revokeByGrant.run(id); // codes and refresh tokens of the grant
-      p.destroy.run('Grant', id);
+  return await withTransaction(db, async () => {
+    for (const { id } of await p.grantsOf.all(String(userId), clientId) as { id: string }[]) {
+      await p.revokeByGrant.run(id); // codes and refresh tokens of the grant
+      await p.destroy.run('Grant', id);
     }
-    p.forget.run(userId, clientId);
+    await p.forget.run(userId, clientId);
   });
 }
 
-export function clientDisplayName(db: Db, clientId: string): string | null {
+export async function clientDisplayName(db: Db, clientId: string): Promise<string | null> {
   const p = q(db);
-  const row = (p.clientName.get(clientId) ?? p.rememberedName.get(clientId)) as { name: string | null } | undefined;
+  const row = (await p.clientName.get(clientId) ?? await p.rememberedName.get(clientId)) as { name: string | null } | undefined;
   return row?.name ?? null;
 }
 
-export function getOAuthKey<T>(db: Db, kind: 'jwks' | 'cookies'): T | undefined {
-  const row = q(db).getKey.get(kind) as { value: string } | undefined;
+export async function getOAuthKey<T>(db: Db, kind: 'jwks' | 'cookies'): Promise<T | undefined> {
+  const row = await q(db).getKey.get(kind) as { value: string } | undefined;
   return row ? (JSON.parse(row.value) as T) : undefined;
 }
 
 // First writer wins, so two processes starting on a new database agree on one key set.
-export function putOAuthKeyOnce<T>(db: Db, kind: 'jwks' | 'cookies', value: T, at: string): T {
-  q(db).putKey.run(kind, JSON.stringify(value), at);
-  return getOAuthKey<T>(db, kind)!;
+export async function putOAuthKeyOnce<T>(db: Db, kind: 'jwks' | 'cookies', value: T, at: string): Promise<T> {
+  await q(db).putKey.run(kind, JSON.stringify(value), at);
+  return (await getOAuthKey<T>(db, kind))!;
 }
 
-export function rememberedScopes(db: Db, userId: number, clientId: string): string[] | undefined {
-  const row = q(db).remembered.get(userId, clientId) as { scopes: string } | undefined;
+export async function rememberedScopes(db: Db, userId: number, clientId: string): Promise<string[] | undefined> {
+  const row = await q(db).remembered.get(userId, clientId) as { scopes: string } | undefined;
   return row ? (JSON.parse(row.scopes) as string[]) : undefined;
 }
 
-export function rememberConsent(db: Db, r: { userId: number; clientId: string; clientName: string; redirectHost: string | null; scopes: string[]; at: string }): void {
+export async function rememberConsent(db: Db, r: { userId: number; clientId: string; clientName: string; redirectHost: string | null; scopes: string[]; at: string }): Promise<void> {
   const p = q(db);
-  return withTransaction(db, () => {
-    const before = (p.remembered.get(r.userId, r.clientId) as { scopes: string } | undefined)?.scopes;
+  return await withTransaction(db, async () => {
+    const before = (await p.remembered.get(r.userId, r.clientId) as { scopes: string } | undefined)?.scopes;
     const union = [...new Set([...(before ? (JSON.parse(before) as string[]) : []), ...r.scopes])].sort();
-    p.remember.run(r.userId, r.clientId, r.clientName, r.redirectHost, JSON.stringify(union), r.at, r.at);
+    await p.remember.run(r.userId, r.clientId, r.clientName, r.redirectHost, JSON.stringify(union), r.at, r.at);
   }); // reads then writes: immediate, or a concurrent commit elsewhere makes it fail SQLITE_BUSY
 }
 
 export type ConnectedApp = { clientId: string; clientName: string; redirectHost: string | null; scopes: string[]; createdAt: string; updatedAt: string };
 
-export const connectedApps = (db: Db, userId: number): ConnectedApp[] =>
-  (q(db).connected.all(userId) as (Omit<ConnectedApp, 'scopes'> & { scopes: string })[]).map((r) => ({ ...r, scopes: JSON.parse(r.scopes) as string[] }));
+export const connectedApps = async (db: Db, userId: number): Promise<ConnectedApp[]> =>
+  (await q(db).connected.all(userId) as (Omit<ConnectedApp, 'scopes'> & { scopes: string })[]).map((r) => ({ ...r, scopes: JSON.parse(r.scopes) as string[] }));

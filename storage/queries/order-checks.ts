@@ -24,22 +24,22 @@ function stmts(db: Db) {
   return s;
 }
 
-export function ownedListingsForOrder(db: Db, userId: number, ids: number[]): Map<number, ListingInfo> {
+export async function ownedListingsForOrder(db: Db, userId: number, ids: number[]): Promise<Map<number, ListingInfo>> {
   if (!ids.length) return new Map();
-  const rows = stmts(db).owned.all({ user: userId, ids: JSON.stringify(ids) }) as Record<string, any>[];
+  const rows = await stmts(db).owned.all({ user: userId, ids: JSON.stringify(ids) }) as Record<string, any>[];
   return new Map(rows.map((r) => [r.id, {
     id: r.id, status: r.status, plan: r.plan, featured: !!r.featured,
     categoryIds: JSON.parse(r.category_ids) as number[], extraCount: r.extra_count,
   }]));
 }
 
-export function categoryIdsBySlug(db: Db, slugs: string[]): Map<string, number> {
+export async function categoryIdsBySlug(db: Db, slugs: string[]): Promise<Map<string, number>> {
   if (!slugs.length) return new Map();
-  return new Map((stmts(db).categories.all(JSON.stringify(slugs)) as { slug: string; id: number }[]).map((r) => [r.slug, r.id]));
+  return new Map((await stmts(db).categories.all(JSON.stringify(slugs)) as { slug: string; id: number }[]).map((r) => [r.slug, r.id]));
 }
 
 // Names of the listings an order's lines are for, for the checkout page.
-export function listingNames(db: Db, ids: number[]): Map<number, string> {
+export async function listingNames(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  return new Map((stmts(db).names.all(JSON.stringify(ids)) as { id: number; name: string }[]).map((r) => [r.id, r.name]));
+  return new Map((await stmts(db).names.all(JSON.stringify(ids)) as { id: number; name: string }[]).map((r) => [r.id, r.name]));
 }

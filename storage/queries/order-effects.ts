@@ -45,21 +45,21 @@ function stmts(db: Db) {
 const sections = JSON.stringify(PAID_SECTIONS);
 
 // Paid launch: live now (launched this week) or scheduled for a later week; either way the paid sections unlock.
-export function launchListing(db: Db, id: number, l: { live: boolean; week: string; at: string }): void {
-  (l.live ? stmts(db).goLive : stmts(db).schedule).run({ id, week: l.week, at: l.at, sections });
+export async function launchListing(db: Db, id: number, l: { live: boolean; week: string; at: string }): Promise<void> {
+  await (l.live ? stmts(db).goLive : stmts(db).schedule).run({ id, week: l.week, at: l.at, sections });
 }
 
 export const setLaunchWeek = (db: Db, id: number, week: string, at: string) => void stmts(db).week.run({ id, week, at });
 export const setFeatured = (db: Db, id: number, at: string) => void stmts(db).featured.run({ id, at });
 export const addExtraCategories = (db: Db, id: number, slugs: string[]) => void stmts(db).extras.run({ id, slugs: JSON.stringify(slugs) });
 
-export function addBillboardContribution(db: Db, listingId: number, amountCents: number, source: string, at: string): void {
-  stmts(db).billboard.run(listingId, amountCents, source, at);
+export async function addBillboardContribution(db: Db, listingId: number, amountCents: number, source: string, at: string): Promise<void> {
+  await stmts(db).billboard.run(listingId, amountCents, source, at);
 }
 
 // True when this call opened the task (false: the line already has one).
-export function openServiceTask(db: Db, t: { lineId: number; orderId: number; listingId: number | null; productCode: string; brief: Record<string, unknown> | null; at: string }): boolean {
-  return stmts(db).openTask.run({ ...t, brief: t.brief ? JSON.stringify(t.brief) : null }).changes === 1;
+export async function openServiceTask(db: Db, t: { lineId: number; orderId: number; listingId: number | null; productCode: string; brief: Record<string, unknown> | null; at: string }): Promise<boolean> {
+  return (await stmts(db).openTask.run({ ...t, brief: t.brief ? JSON.stringify(t.brief) : null })).changes === 1;
 }
 
 export type ServiceTaskRow = {
@@ -68,11 +68,11 @@ export type ServiceTaskRow = {
   listing_id: number | null; listing_slug: string | null; listing_name: string | null;
 };
 
-export const serviceTasks = (db: Db, status: 'open' | 'done' | null): ServiceTaskRow[] =>
-  stmts(db).tasks.all({ status }) as ServiceTaskRow[];
+export const serviceTasks = async (db: Db, status: 'open' | 'done' | null): Promise<ServiceTaskRow[]> =>
+  await stmts(db).tasks.all({ status }) as ServiceTaskRow[];
 
-export const serviceTask = (db: Db, id: number) =>
-  stmts(db).task.get(id) as { id: number; status: 'open' | 'done'; order_id: number; order_line_id: number } | undefined;
+export const serviceTask = async (db: Db, id: number) =>
+  await stmts(db).task.get(id) as { id: number; status: 'open' | 'done'; order_id: number; order_line_id: number } | undefined;
 
-export const closeServiceTask = (db: Db, id: number, at: string, note: string | null): boolean =>
-  stmts(db).closeTask.run({ id, at, note }).changes === 1;
+export const closeServiceTask = async (db: Db, id: number, at: string, note: string | null): Promise<boolean> =>
+  (await stmts(db).closeTask.run({ id, at, note })).changes === 1;

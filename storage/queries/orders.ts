@@ -82,9 +82,9 @@ function stmts(db: Db) {
 
 const json = <T>(v: string | null): T | null => (v ? (JSON.parse(v) as T) : null);
 
-function toOrder(db: Db, r: Record<string, any> | undefined): OrderRecord | undefined {
+async function toOrder(db: Db, r: Record<string, any> | undefined): Promise<OrderRecord | undefined> {
   if (!r) return undefined;
-  const lines = (stmts(db).lines.all(r.id) as Record<string, any>[]).map((l) => ({
+  const lines = (await stmts(db).lines.all(r.id) as Record<string, any>[]).map((l) => ({
     id: l.id, position: l.position, productCode: l.product_code, productName: l.product_name, listingId: l.listing_id,
     week: l.week, amountCents: l.amount_cents, categories: json<string[]>(l.categories), options: json<Record<string, unknown>>(l.options),
     priceCents: l.price_cents, fulfilled: !!l.fulfilled, fulfilledAt: l.fulfilled_at,
@@ -104,81 +104,81 @@ const toHead = (r: Record<string, any>): Omit<OrderRecord, 'lines'> => ({
 // Human-readable and at most 32 characters: ORD-2026-000123 (the row id, so it never collides).
 export const orderNumberFor = (id: number, createdAt: string) => `ORD-${createdAt.slice(0, 4)}-${String(id).padStart(6, '0')}`;
 
-export function insertOrder(db: Db, o: { userId: number; lines: NewLine[]; totals: Totals; token: string; now: string; expiresAt: string }): OrderRecord {
+export async function insertOrder(db: Db, o: { userId: number; lines: NewLine[]; totals: Totals; token: string; now: string; expiresAt: string }): Promise<OrderRecord> {
   const s = stmts(db);
-  return withTransaction(db, () => {
+  return await withTransaction(db, async () => {
     const { totals } = o;
-    const id = Number(s.insert.run({
+    const id = Number((await s.insert.run({
       ...totals, reverseCharge: totals.reverseCharge ? 1 : 0, userId: o.userId, token: o.token, now: o.now, expiresAt: o.expiresAt,
       tmp: `tmp-${o.token}`,
-    }).lastInsertRowid);
-    s.setNumber.run(orderNumberFor(id, o.now), id);
+    })).lastInsertRowid);
+    await s.setNumber.run(orderNumberFor(id, o.now), id);
     for (const l of o.lines) {
-      s.insertLine.run({
+      await s.insertLine.run({
         ...l, orderId: id, categories: l.categories ? JSON.stringify(l.categories) : null, options: l.options ? JSON.stringify(l.options) : null,
       });
     }
-    return toOrder(db, s.byId.get(id) as Record<string, any>)!;
+    return (await toOrder(db, await s.byId.get(id) as Record<string, any>))!;
   });
 }
 
-export const orderById = (db: Db, id: number) => toOrder(db, stmts(db).byId.get(id) as Record<string, any> | undefined);
-export const orderByNumber = (db: Db, number: string) => toOrder(db, stmts(db).byNumber.get(number) as Record<string, any> | undefined);
-export const orderByToken = (db: Db, token: string) => toOrder(db, stmts(db).byToken.get(token) as Record<string, any> | undefined);
+export const orderById = async (db: Db, id: number) => toOrder(db, await stmts(db).byId.get(id) as Record<string, any> | undefined);
+export const orderByNumber = async (db: Db, number: string) => toOrder(db, await stmts(db).byNumber.get(number) as Record<string, any> | undefined);
+export const orderByToken = async (db: Db, token: string) => toOrder(db, await stmts(db).byToken.get(token) as Record<string, any> | undefined);
 
 // Another user's order is simply not found.
-export function orderOfUser(db: Db, userId: number, number: string): OrderRecord | undefined {
-  const o = orderByNumber(db, number);
+export async function orderOfUser(db: Db, userId: number, number: string): Promise<OrderRecord | undefined> {
+  const o = await orderByNumber(db, number);
   return o && o.userId === userId ? o : undefined;
 }
 
 export type OrderSummaryRecord = Omit<OrderRecord, 'lines'> & { products: string[] };
 
-export function ordersOfUser(db: Db, userId: number, limit: number, offset: number): { rows: OrderSummaryRecord[]; total: number } {
+export async function ordersOfUser(db: Db, userId: number, limit: number, offset: number): Promise<{ rows: OrderSummaryRecord[]; total: number }> {
   const s = stmts(db);
-  const heads = (s.ofUser.all(userId, limit, offset) as Record<string, any>[]).map(toHead);
-  const codes = new Map((s.productsOf.all(JSON.stringify(heads.map((h) => h.id))) as { order_id: number; codes: string }[])
+  const heads = (await s.ofUser.all(userId, limit, offset) as Record<string, any>[]).map(toHead);
+  const codes = new Map((await s.productsOf.all(JSON.stringify(heads.map((h) => h.id))) as { order_id: number; codes: string }[])
     .map((r) => [r.order_id, JSON.parse(r.codes) as string[]]));
-  const total = (s.countOfUser.get(userId) as { n: number }).n;
+  const total = (await s.countOfUser.get(userId) as { n: number }).n;
   return { rows: heads.map((h) => ({ ...h, products: codes.get(h.id) ?? [] })), total };
 }
 
 export type Billing = { name: string; address: string };
 
 // Billing details from the checkout page, with the VAT they imply. Only a pending order takes them.
-export function updateBilling(db: Db, id: number, billing: Billing, totals: Totals, now: string): boolean {
-  return stmts(db).billing.run({ ...totals, reverseCharge: totals.reverseCharge ? 1 : 0, ...billing, id, now }).changes === 1;
+export async function updateBilling(db: Db, id: number, billing: Billing, totals: Totals, now: string): Promise<boolean> {
+  return (await stmts(db).billing.run({ ...totals, reverseCharge: totals.reverseCharge ? 1 : 0, ...billing, id, now })).changes === 1;
 }
 
 // pending → paid, and also cancelled → paid: money a provider confirms (or an operator records) after the order
 // expired is still taken, so the order is honoured. Returns false when it was already paid (a replay).
-export function markOrderPaid(db: Db, id: number, p: { provider: string; method: string; reference: string | null; at: string }): boolean {
-  return stmts(db).paid.run({ id, ...p }).changes === 1;
+export async function markOrderPaid(db: Db, id: number, p: { provider: string; method: string; reference: string | null; at: string }): Promise<boolean> {
+  return (await stmts(db).paid.run({ id, ...p })).changes === 1;
 }
 
 // Cancels every pending order whose time ran out. Runs lazily before order reads; a job may run it too.
-export function expireUnpaidOrders(db: Db, now: Date): number {
+export async function expireUnpaidOrders(db: Db, now: Date): Promise<number> {
   const s = stmts(db);
   const at = now.toISOString();
-  return s.anyOverdue.get(at) ? s.expire.run({ now: at }).changes : 0;
+  return await s.anyOverdue.get(at) ? (await s.expire.run({ now: at })).changes : 0;
 }
 
-export const orderByPaymentReference = (db: Db, provider: string, reference: string) =>
-  toOrder(db, stmts(db).byReference.get(provider, reference) as Record<string, any> | undefined);
+export const orderByPaymentReference = async (db: Db, provider: string, reference: string) =>
+  toOrder(db, await stmts(db).byReference.get(provider, reference) as Record<string, any> | undefined);
 
 // paid | fulfilled → refunded. What was delivered stays delivered; the status records that the money went back.
-export const markOrderRefunded = (db: Db, id: number, at: string): boolean => stmts(db).refunded.run({ id, at }).changes === 1;
+export const markOrderRefunded = async (db: Db, id: number, at: string): Promise<boolean> => (await stmts(db).refunded.run({ id, at })).changes === 1;
 
-export const markLineFulfilled = (db: Db, lineId: number, at: string): boolean => stmts(db).lineDone.run(at, lineId).changes === 1;
+export const markLineFulfilled = async (db: Db, lineId: number, at: string): Promise<boolean> => (await stmts(db).lineDone.run(at, lineId)).changes === 1;
 
 // paid → fulfilled once no line is left open.
-export const completeOrderIfDone = (db: Db, id: number, at: string): boolean => stmts(db).fulfilled.run({ id, at }).changes === 1;
+export const completeOrderIfDone = async (db: Db, id: number, at: string): Promise<boolean> => (await stmts(db).fulfilled.run({ id, at })).changes === 1;
 
-export const paidOrderIds = (db: Db): number[] => (stmts(db).paidUnfulfilled.all() as { id: number }[]).map((r) => r.id);
+export const paidOrderIds = async (db: Db): Promise<number[]> => (await stmts(db).paidUnfulfilled.all() as { id: number }[]).map((r) => r.id);
 
 // A provider event id is handled once; returns false for a replay.
-export function recordPaymentEvent(db: Db, e: { provider: string; id: string; type: string; orderNumber: string | null; at: string }): boolean {
-  return stmts(db).event.run(e.provider, e.id, e.type, e.orderNumber, e.at).changes === 1;
+export async function recordPaymentEvent(db: Db, e: { provider: string; id: string; type: string; orderNumber: string | null; at: string }): Promise<boolean> {
+  return (await stmts(db).event.run(e.provider, e.id, e.type, e.orderNumber, e.at)).changes === 1;
 }
 
 // The seller's country decides domestic VAT (setting seller_country, checked when the operator sets it).

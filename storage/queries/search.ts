@@ -229,10 +229,10 @@ function trendingPage(db: Db, q: SearchQuery, totals: (from: string, f: Built) =
 
 // Totals are remembered apart from sort and page until a listing or a membership changes (memo.ts topics): paging
 // through a browse, switching its sort, or the votes and views that move meanwhile do not count 100 000 rows again.
-export function searchListingIds(db: Db, q: SearchQuery): IdPage {
+export async function searchListingIds(db: Db, q: SearchQuery): Promise<IdPage> {
   const s = state(db);
   // A text query's count also moves with any text change (it is only needed past the last page: not worth finer).
-  const signature = `${topicVersions(db, ['listing_lists', 'listing_status', 'listing_categories'])}|${q.match ? searchLogPosition(db) : ''}`;
+  const signature = `${await topicVersions(db, ['listing_lists', 'listing_status', 'listing_categories'])}|${q.match ? searchLogPosition(db) : ''}`;
   const totals = (from: string, f: Built): number => {
     const key = `${from}|${f.where}|${JSON.stringify(f.params)}`;
     const known = s.totals.get(key);

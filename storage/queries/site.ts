@@ -1,9 +1,9 @@
 import type { Db } from '../db';
 import { memoOn } from './memo';
 
-export function siteCounts(db: Db): { liveListings: number; categories: number; demoListings: number } {
-  return memoOn(db, 'site-counts', '', ['listings', 'categories'], () => {
-    const row = db.engine
+export async function siteCounts(db: Db): Promise<{ liveListings: number; categories: number; demoListings: number }> {
+  return await memoOn(db, 'site-counts', '', ['listings', 'categories'], async () => {
+    const row = await db.engine
       .prepare(`SELECT (SELECT count(*) FROM listings WHERE status = 'live') AS live, (SELECT count(*) FROM categories) AS cats,
         (SELECT count(*) FROM listings WHERE is_demo = 1 AND status = 'live') AS demo`)
       .get() as { live: number; cats: number; demo: number };

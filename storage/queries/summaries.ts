@@ -52,8 +52,8 @@ export function summariesByIds(db: Db, ids: number[], siteUrl: string): ListingS
 // The vote counts of these listings now, in the same order (0 for one that is gone): shown over cached results.
 // Remembered per list of ids until a count moves (topic 'votes') or a listing leaves the directory: while nobody
 // votes, a page of twenty results costs one check instead of twenty lookups.
-export function liveVoteCounts(db: Db, ids: readonly number[]): number[] {
-  return memoOn(db, 'live-vote-counts', ids.join(','), ['votes', 'listing_status'], () => {
+export async function liveVoteCounts(db: Db, ids: readonly number[]): Promise<number[]> {
+  return await memoOn(db, 'live-vote-counts', ids.join(','), ['votes', 'listing_status'], () => {
     let stmt = voteStmts.get(db);
     if (!stmt) voteStmts.set(db, (stmt = db.engine.prepare('SELECT votes_count FROM listings WHERE id = ?').pluck()));
     return ids.map((id) => (stmt!.get(id) as number | undefined) ?? 0);

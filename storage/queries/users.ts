@@ -32,21 +32,21 @@ const q = (db: Db) => {
 // E-mail addresses compare case-insensitively: stored trimmed and lower-cased.
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export const userByEmail = (db: Db, email: string) => q(db).byEmail.get(normaliseEmail(email)) as UserRow | undefined;
-export const userById = (db: Db, id: number) => q(db).byId.get(id) as UserRow | undefined;
+export const userByEmail = async (db: Db, email: string) => await q(db).byEmail.get(normaliseEmail(email)) as UserRow | undefined;
+export const userById = async (db: Db, id: number) => await q(db).byId.get(id) as UserRow | undefined;
 
 // Returns the new id, or null when the e-mail is already registered.
-export function createUser(db: Db, u: { email: string; name: string | null; passwordHash: string; createdAt: string }): number | null {
-  const row = q(db).insertUser.get(normaliseEmail(u.email), u.name, u.passwordHash, u.createdAt) as { id: number } | undefined;
+export async function createUser(db: Db, u: { email: string; name: string | null; passwordHash: string; createdAt: string }): Promise<number | null> {
+  const row = await q(db).insertUser.get(normaliseEmail(u.email), u.name, u.passwordHash, u.createdAt) as { id: number } | undefined;
   return row?.id ?? null;
 }
 
-export function createSession(db: Db, s: { idHash: string; userId: number; csrf: string; createdAt: string; expiresAt: string }): void {
+export async function createSession(db: Db, s: { idHash: string; userId: number; csrf: string; createdAt: string; expiresAt: string }): Promise<void> {
   const p = q(db);
-  p.deleteExpired.run(s.createdAt); // housekeeping piggybacks on sign-in, which is rare
-  p.insertSession.run(s.idHash, s.userId, s.csrf, s.createdAt, s.expiresAt);
+  await p.deleteExpired.run(s.createdAt); // housekeeping piggybacks on sign-in, which is rare
+  await p.insertSession.run(s.idHash, s.userId, s.csrf, s.createdAt, s.expiresAt);
 }
 
-export const sessionByHash = (db: Db, idHash: string, nowIso: string) => q(db).session.get(idHash, nowIso) as SessionRow | undefined;
+export const sessionByHash = async (db: Db, idHash: string, nowIso: string) => await q(db).session.get(idHash, nowIso) as SessionRow | undefined;
 export const deleteSession = (db: Db, idHash: string) => void q(db).deleteSession.run(idHash);
 export const setUserName = (db: Db, id: number, name: string | null) => void q(db).setName.run(name, id);

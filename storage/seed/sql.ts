@@ -8,9 +8,9 @@ export function inserter(db: Db, table: string, columns: readonly string[]): (ro
   const stmt = db.engine.prepare(
     `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
   );
-  return (row) => {
+  return async (row) => {
     const values = columns.map((c) => encode(row[c]));
-    return Number(stmt.run(...values).lastInsertRowid);
+    return Number((await stmt.run(...values)).lastInsertRowid);
   };
 }
 

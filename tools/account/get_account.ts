@@ -32,11 +32,11 @@ export const get_account = defineTool({
   async run(ctx) {
     const actor = ctx.actor;
     if (actor.kind === 'anonymous') throw new ToolError('unauthenticated', 'get_account needs a signed-in caller.');
-    const user = userById(ctx.db, actor.userId);
+    const user = await userById(ctx.db, actor.userId);
     if (!user) throw new ToolError('unauthenticated', 'The account of this credential no longer exists.');
     const base = { user: { id: user.id, email: user.email, name: user.name }, scopes: [...actor.scopes] };
     if (actor.kind === 'api_key') return { ...base, via: 'api_key' as const, key_name: actor.keyName };
     if (actor.kind === 'session') return { ...base, via: 'session' as const };
-    return { ...base, via: 'oauth' as const, client: { id: actor.clientId, name: clientDisplayName(ctx.db, actor.clientId) ?? actor.clientId } };
+    return { ...base, via: 'oauth' as const, client: { id: actor.clientId, name: await clientDisplayName(ctx.db, actor.clientId) ?? actor.clientId } };
   },
 });

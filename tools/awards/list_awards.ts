@@ -18,7 +18,7 @@ export const list_awards = defineTool({
   }).strict(),
   output: pageOf(awardItem),
   async run(ctx, input) {
-    const { rows, total } = awardsPage(ctx.db, input.listing ?? null, input.per_page, offsetOf(input));
+    const { rows, total } = await awardsPage(ctx.db, input.listing ?? null, input.per_page, offsetOf(input));
     return { items: awardItems(ctx, rows), page: input.page, per_page: input.per_page, total };
   },
 });

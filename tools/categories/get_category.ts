@@ -42,19 +42,19 @@ export const get_category = defineTool({
     listings: pageOf(listingSummary).describe('Live listings of this category and its subcategories, most voted first'),
   }),
   async run(ctx, input) {
-    const cat = categoryBySlug(ctx.db, input.slug);
+    const cat = await categoryBySlug(ctx.db, input.slug);
     if (!cat) throw notFound(`Category ${input.slug}`);
-    const parent = cat.parent_id !== null ? categoryById(ctx.db, cat.parent_id) : null;
-    const counts = liveCountsByCategory(ctx.db);
+    const parent = cat.parent_id !== null ? await categoryById(ctx.db, cat.parent_id) : null;
+    const counts = await liveCountsByCategory(ctx.db);
     const total = counts.get(cat.id) ?? 0;
-    const ids = liveListingIdsInCategory(ctx.db, cat.id, input.per_page, offsetOf(input));
+    const ids = await liveListingIdsInCategory(ctx.db, cat.id, input.per_page, offsetOf(input));
     return {
       slug: cat.slug,
       name: cat.name,
       description: cat.description,
       faqs: cat.faqs.map((f) => ({ question: f.question, answer: f.answer })),
       parent: parent ? { slug: parent.slug, name: parent.name } : null,
-      subcategories: childCategories(ctx.db, cat.id).map((c) => ({
+      subcategories: (await childCategories(ctx.db, cat.id)).map((c) => ({
         slug: c.slug, name: c.name, live_listings: counts.get(c.id) ?? 0,
       })),
       live_listings: total,

@@ -18,6 +18,6 @@ export const list_categories = defineTool({
     items: z.array(categoryNode).describe('Top-level categories, each with its subcategories nested in children'),
   }),
   async run(ctx, input) {
-    return { items: buildTree(allCategories(ctx.db), liveCountsByCategory(ctx.db), input.include_empty) };
+    return { items: buildTree(await allCategories(ctx.db), await liveCountsByCategory(ctx.db), input.include_empty) };
   },
 });

@@ -36,7 +36,7 @@ export const claim_listing = defineTool({
     const userId = callerId(ctx);
     if (input.method === 'email' && input.email === undefined) throw invalid('email', 'is required when method is email');
     if (input.method !== 'email' && input.email !== undefined) throw invalid('email', 'is only accepted when method is email');
-    const listing = claimableListing(ctx.db, input.slug);
+    const listing = await claimableListing(ctx.db, input.slug);
     if (!listing) throw notFound(`Listing "${input.slug}"`);
     const unusable = methodProblem(input.method, listing.domain);
     if (unusable) throw invalid('method', unusable);
@@ -50,20 +50,20 @@ export const claim_listing = defineTool({
     const token = randomBytes(24).toString('base64url');
     const expires = expiresAt(now).toISOString();
     // The claim and its e-mail are written together: an email claim never exists without the link being sent.
-    const claim = withTransaction(ctx.db, () => {
-      const existing = pendingClaim(ctx.db, { user: userId, listing: listing.id, method: input.method, email, now: now.toISOString() });
+    const claim = await withTransaction(ctx.db, async () => {
+      const existing = await pendingClaim(ctx.db, { user: userId, listing: listing.id, method: input.method, email, now: now.toISOString() });
       if (existing) return existing;
-      const id = insertClaim(ctx.db, { listing: listing.id, user: userId, method: input.method, email, token, expires, now: now.toISOString() });
-      if (email !== null) ctx.jobs.sendMail(ctx, claimLinkMail(ctx, listing, userId, email, token, expires), { maxAttempts: 8 });
-      return claimOfUser(ctx.db, id, userId)!;
+      const id = await insertClaim(ctx.db, { listing: listing.id, user: userId, method: input.method, email, token, expires, now: now.toISOString() });
+      if (email !== null) ctx.jobs.sendMail(ctx, await claimLinkMail(ctx, listing, userId, email, token, expires), { maxAttempts: 8 });
+      return (await claimOfUser(ctx.db, id, userId))!;
     });
     return toClaimRecord(claim, now);
   },
 });
 
 // Delivered by the e-mail job with retries; the link opens a confirmation page (site/claims).
-function claimLinkMail(ctx: ToolContext, listing: ClaimableListing, userId: number, to: string, token: string, expires: string): Mail {
-  const who = userById(ctx.db, userId);
+async function claimLinkMail(ctx: ToolContext, listing: ClaimableListing, userId: number, to: string, token: string, expires: string): Promise<Mail> {
+  const who = await userById(ctx.db, userId);
   const requester = who ? (who.name ? `${who.name} (${who.email})` : who.email) : 'a user';
   const site = ctx.config.siteName;
   return {

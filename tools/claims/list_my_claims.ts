@@ -17,7 +17,7 @@ export const list_my_claims = defineTool({
   output: pageOf(claimRecord),
   async run(ctx, input) {
     const now = ctx.clock.now();
-    const { rows, total } = claimsOfUser(ctx.db, callerId(ctx), now.toISOString(), input.per_page, offsetOf(input));
+    const { rows, total } = await claimsOfUser(ctx.db, callerId(ctx), now.toISOString(), input.per_page, offsetOf(input));
     return { items: rows.map((r) => toClaimRecord(r, now)), page: input.page, per_page: input.per_page, total };
   },
 });

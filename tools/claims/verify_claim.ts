@@ -54,7 +54,7 @@ export const verify_claim = defineTool({
   output: claimRecord,
   async run(ctx, input) {
     const userId = callerId(ctx);
-    const claim = claimOfUser(ctx.db, input.claim_id, userId);
+    const claim = await claimOfUser(ctx.db, input.claim_id, userId);
     if (!claim) throw notFound(`Claim ${input.claim_id}`);
     if (claim.method === 'email') {
       throw invalid('claim_id', 'is an email claim: email claims verify when you open the link we e-mailed, not with verify_claim');
@@ -70,9 +70,9 @@ export const verify_claim = defineTool({
     } else if (status === 'pending') {
       const result = await checkProof(ctx, claim);
       const at = ctx.clock.now().toISOString();
-      if (result.found) completeClaim(ctx.db, claim, at, result.detail);
+      if (result.found) await completeClaim(ctx.db, claim, at, result.detail);
       else recordClaimCheck(ctx.db, claim.id, at, result.detail);
     }
-    return toClaimRecord(claimOfUser(ctx.db, claim.id, userId)!, ctx.clock.now());
+    return toClaimRecord((await claimOfUser(ctx.db, claim.id, userId))!, ctx.clock.now());
   },
 });

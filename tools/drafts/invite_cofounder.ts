@@ -44,7 +44,7 @@ export const invite_cofounder = defineTool({
     const d = ownedDraft(ctx, input.id);
     requireReady(d, 'shared with a co-founder');
     const email = input.email.trim().toLowerCase();
-    const me = userById(ctx.db, userId);
+    const me = await userById(ctx.db, userId);
     if (me && me.email.toLowerCase() === email) throw invalid('email', 'is your own address: invite your co-founder\'s address');
     const now = ctx.clock.now();
     const expiresAt = new Date(now.getTime() + INVITE_TTL_DAYS * 86_400_000).toISOString();
@@ -53,7 +53,7 @@ export const invite_cofounder = defineTool({
     const mail = inviteMail(ctx, d, me?.name || me?.email || 'A founder', email, token, expiresAt);
     // Counting, the invite and its e-mail happen together: an invite never counts without its e-mail, and two
     // concurrent calls cannot both take the last of the draft's invites.
-    const sent = withTransaction(ctx.db, () => {
+    const sent = await withTransaction(ctx.db, () => {
       const before = countInvites(ctx.db, d.id);
       if (before >= MAX_INVITES) throw new ToolError('conflict', `This draft has sent its ${MAX_INVITES} invites already: no more can be sent.`);
       insertInvite(ctx.db, { draftId: d.id, email, tokenHash: sha256Hex(token), invitedByUserId: userId, now: now.toISOString(), expiresAt });

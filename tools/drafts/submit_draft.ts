@@ -45,7 +45,7 @@ export const submit_draft = defineTool({
         ? `You already have a listing for this website ("${other.slug}", listing_id ${other.id}): edit it with update_my_listing.`
         : `This website is already listed as "${other.slug}". If it is your company's, claim that listing with claim_listing.`);
     }
-    const saved = saveDraftAsListing(ctx.db, d, userId, ctx.clock.now().toISOString());
+    const saved = await saveDraftAsListing(ctx.db, d, userId, ctx.clock.now().toISOString());
     return { listing_id: saved.listingId, status: saved.status, draft_id: d.id, slug: saved.slug, created: saved.created };
   },
 });

@@ -39,13 +39,13 @@ export const get_launch_week = defineTool({
     const current = mondayOf(now);
     // The calendar runs from the first launch on record (never later than the current week)
     // to the last week that can be booked.
-    const recorded = firstLaunchWeek(ctx.db);
+    const recorded = await firstLaunchWeek(ctx.db);
     const first = recorded && recorded < current ? recorded : current;
     const lastBookable = addWeeks(current, getNumberSetting(ctx.db, 'bookable_weeks'));
     if (week < first || weeksBetween(lastBookable, week) > 0) {
       throw new ToolError('not_found', `Launch week ${week} was not found: launch weeks run from ${first} to ${lastBookable}.`);
     }
-    const ranked = weekLaunchRows(ctx.db, week).sort(compareByVotes).map((r) => r.id);
+    const ranked = (await weekLaunchRows(ctx.db, week)).sort(compareByVotes).map((r) => r.id);
     const isCurrent = week === current;
     const isFuture = week > current;
     const site = ctx.config.siteUrl;
@@ -55,8 +55,8 @@ export const get_launch_week = defineTool({
       is_current: isCurrent,
       is_future: isFuture,
       items: summariesByIds(ctx.db, ranked, site),
-      scheduled: isCurrent || isFuture ? summariesByIds(ctx.db, scheduledIdsForWeek(ctx.db, week), site) : [],
-      awards: awardItems(ctx, awardsOfWeek(ctx.db, week)),
+      scheduled: isCurrent || isFuture ? summariesByIds(ctx.db, await scheduledIdsForWeek(ctx.db, week), site) : [],
+      awards: awardItems(ctx, await awardsOfWeek(ctx.db, week)),
       page_url: `${site}/launches/weeks/${week}`,
     };
   },

@@ -16,23 +16,23 @@ export const LAUNCH_SECTIONS = [
 ] as const;
 type Section = (typeof LAUNCH_SECTIONS)[number];
 
-function sectionPage(ctx: ToolContext, section: Section, limit: number, offset: number): IdPage {
+async function sectionPage(ctx: ToolContext, section: Section, limit: number, offset: number): Promise<IdPage> {
   const now = ctx.clock.now();
   switch (section) {
     case 'today': {
       const today = isoDay(now);
-      return launchedBetweenIds(ctx.db, `${today}T00:00:00.000Z`, `${addDays(today, 1)}T00:00:00.000Z`, limit, offset);
+      return await launchedBetweenIds(ctx.db, `${today}T00:00:00.000Z`, `${addDays(today, 1)}T00:00:00.000Z`, limit, offset);
     }
     case 'this-week': {
-      const ranked = weekLaunchRows(ctx.db, mondayOf(now)).sort(compareByVotes);
+      const ranked = (await weekLaunchRows(ctx.db, mondayOf(now))).sort(compareByVotes);
       return { ids: ranked.slice(offset, offset + limit).map((r) => r.id), total: ranked.length };
     }
     case 'trending': {
       const halfLife = halfLifeFrom(getSetting(ctx.db, 'trending_half_life_hours'));
-      return trendingIds(ctx.db, now, halfLife, trendingWindowHours(halfLife), limit, offset);
+      return await trendingIds(ctx.db, now, halfLife, trendingWindowHours(halfLife), limit, offset);
     }
     default:
-      return orderedSectionIds(ctx.db, section, limit, offset);
+      return await orderedSectionIds(ctx.db, section, limit, offset);
   }
 }
 
@@ -58,7 +58,7 @@ export const list_launches = defineTool({
     total: z.number().int().describe('Total number of listings in the section'),
   }),
   async run(ctx, input) {
-    const { ids, total } = sectionPage(ctx, input.section, input.per_page, offsetOf(input));
+    const { ids, total } = await sectionPage(ctx, input.section, input.per_page, offsetOf(input));
     return {
       section: input.section,
       items: summariesByIds(ctx.db, ids, ctx.config.siteUrl),

@@ -23,27 +23,27 @@ export type BoardEntry = { id: number; metric: Metric };
 type Query = { week: string | null; limit: number; offset: number; minute: number };
 
 // Each board's ordering lives in SQL (storage) or in domain/ranking.ts; this only shapes the metric.
-export function boardEntries(ctx: ToolContext, board: BoardId, q: Query): { entries: BoardEntry[]; total: number } {
+export async function boardEntries(ctx: ToolContext, board: BoardId, q: Query): Promise<{ entries: BoardEntry[]; total: number }> {
   const base = BOARDS[board].metric;
   const db = ctx.db;
   switch (board) {
     case 'community-weekly': {
-      const ranked = weeklyVoteRanking(db, q.week!, q.minute);
+      const ranked = await weeklyVoteRanking(db, q.week!, q.minute);
       const page = ranked.slice(q.offset, q.offset + q.limit);
-      const votes = liveWeeklyVotes(db, q.week!, page.map((r) => r.id));
+      const votes = await liveWeeklyVotes(db, q.week!, page.map((r) => r.id));
       return { entries: page.map((r, i) => ({ id: r.id, metric: { ...base, value: votes[i] } })), total: ranked.length };
     }
     case 'community-all-time': {
-      const { rows, total } = allTimeVotesPage(db, q.limit, q.offset, q.minute);
-      const votes = liveVoteCounts(db, rows.map((r) => r.id));
+      const { rows, total } = await allTimeVotesPage(db, q.limit, q.offset, q.minute);
+      const votes = await liveVoteCounts(db, rows.map((r) => r.id));
       return { entries: rows.map((r, i) => ({ id: r.id, metric: { ...base, value: votes[i] } })), total };
     }
     case 'billboard': {
-      const { rows, total } = billboardPage(db, q.limit, q.offset);
+      const { rows, total } = await billboardPage(db, q.limit, q.offset);
       return { entries: rows.map((r) => ({ id: r.id, metric: { ...base, value: r.amount_cents, paid: true } })), total };
     }
     case 'domain-rating': {
-      const { rows, total } = domainRatingPage(db, q.limit, q.offset);
+      const { rows, total } = await domainRatingPage(db, q.limit, q.offset);
       return {
         entries: rows.map((r) => ({
           id: r.id, metric: { ...base, value: r.rating, trend: ratingTrend(r.rating, r.previous), recorded_on: r.recorded_on },
@@ -52,7 +52,7 @@ export function boardEntries(ctx: ToolContext, board: BoardId, q: Query): { entr
       };
     }
     case 'revenue': {
-      const { rows, total } = revenuePage(db, q.limit, q.offset);
+      const { rows, total } = await revenuePage(db, q.limit, q.offset);
       return {
         entries: rows.map((r) => ({
           id: r.id, metric: { ...base, value: r.mrr_cents, period: r.period, verified_by: r.verified_by, recorded_on: r.recorded_on },

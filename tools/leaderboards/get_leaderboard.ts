@@ -56,8 +56,8 @@ export const get_leaderboard = defineTool({
     const minute = Math.floor(ctx.clock.now().getTime() / 60_000);
     // The page is remembered until a listing it shows or the board's own data changes; the vote boards' ranking
     // is taken once a minute (boards.ts), their counts at the time the page is made.
-    return memoOn(ctx.db, 'get_leaderboard', `${board}|${week}|${input.page}|${input.per_page}|${minute}`, BOARD_TOPICS[board], () => {
-      const { entries, total } = boardEntries(ctx, board, { week, limit: input.per_page, offset, minute });
+    return memoOn(ctx.db, 'get_leaderboard', `${board}|${week}|${input.page}|${input.per_page}|${minute}`, BOARD_TOPICS[board], async () => {
+      const { entries, total } = await boardEntries(ctx, board, { week, limit: input.per_page, offset, minute });
       const byId = summaryMap(ctx, entries.map((e) => e.id));
       const info = BOARDS[board];
       // Ranks count from the page offset; an entry whose listing vanished between the two reads is dropped.

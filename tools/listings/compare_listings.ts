@@ -9,16 +9,16 @@ import { summariesByIds } from '../../storage/queries/summaries';
 import { categoryById, liveListingBySlug, parseJson, type ListingRow } from '../../storage/queries/listings';
 import { communityRatingOf, latestDomainRatingOf } from '../../storage/queries/listing-profile';
 
-function factsOf(db: Db, row: ListingRow): CompareFacts {
+async function factsOf(db: Db, row: ListingRow): Promise<CompareFacts> {
   return {
     pricing_model: row.pricing_model,
     pricing_summary: row.pricing_summary,
     stage: row.stage,
     country: row.country,
     founded_year: row.founded_year,
-    primary_category: categoryById(db, row.primary_category_id)?.name ?? null,
-    community_rating: communityRatingOf(db, row.id).average,
-    domain_rating: latestDomainRatingOf(db, row.id),
+    primary_category: (await categoryById(db, row.primary_category_id))?.name ?? null,
+    community_rating: (await communityRatingOf(db, row.id)).average,
+    domain_rating: await latestDomainRatingOf(db, row.id),
     votes: row.votes_count,
     features: parseJson<string[]>(row.features, []),
   };
@@ -51,11 +51,11 @@ export const compare_listings = defineTool({
     })).describe('Side-by-side attributes. A row appears only when at least one listing states the fact, so a fact on neither listing has no row; a null cell means that listing does not state it'),
   }),
   async run(ctx, input) {
-    const rowA = liveListingBySlug(ctx.db, input.a);
+    const rowA = await liveListingBySlug(ctx.db, input.a);
     if (!rowA) throw notFound(`Live listing "${input.a}" (parameter a)`);
-    const rowB = liveListingBySlug(ctx.db, input.b);
+    const rowB = await liveListingBySlug(ctx.db, input.b);
     if (!rowB) throw notFound(`Live listing "${input.b}" (parameter b)`);
     const [a, b] = summariesByIds(ctx.db, [rowA.id, rowB.id], ctx.config.siteUrl);
-    return { a, b: b ?? a, rows: compareRows(factsOf(ctx.db, rowA), factsOf(ctx.db, rowB)) };
+    return { a, b: b ?? a, rows: compareRows(await factsOf(ctx.db, rowA), await factsOf(ctx.db, rowB)) };
   },
 });

@@ -24,9 +24,9 @@ export const get_alternatives = defineTool({
     approved: z.boolean().describe('True when the listing\'s owner approved this alternative (these come first); false for same-category suggestions'),
   })),
   async run(ctx, input) {
-    const listing = publicListingBySlug(ctx.db, input.slug);
+    const listing = await publicListingBySlug(ctx.db, input.slug);
     if (!listing) throw notFound(`Listing "${input.slug}"`);
-    const { items, total } = alternativesOf(ctx.db, listing, input.per_page, offsetOf(input));
+    const { items, total } = await alternativesOf(ctx.db, listing, input.per_page, offsetOf(input));
     const part = (approved: boolean) =>
       summariesByIds(ctx.db, items.filter((i) => i.approved === approved).map((i) => i.id), ctx.config.siteUrl)
         .map((s) => ({ ...s, approved }));

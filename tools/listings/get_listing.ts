@@ -28,18 +28,18 @@ export const get_listing = defineTool({
     const thisMonday = mondayOf(ctx.clock.now());
     // Stays cached until this listing (its row or anything hanging off it, votes included), a category or a
     // founder changes: page views and other listings' votes and edits leave it alone.
-    return memoOn(ctx.db, 'get_listing', `${input.slug}|${thisMonday}`,
-      (p) => [`listing:${p.id}`, 'categories', 'founders'], () => buildProfile(ctx, input.slug, thisMonday)).profile;
+    return (await memoOn(ctx.db, 'get_listing', `${input.slug}|${thisMonday}`,
+      (p) => [`listing:${p.id}`, 'categories', 'founders'], async () => await buildProfile(ctx, input.slug, thisMonday))).profile;
   },
 });
 
-function buildProfile(ctx: ToolContext, slug: string, thisMonday: string): { id: number; profile: ListingProfile } {
-  const row = publicListingBySlug(ctx.db, slug);
+async function buildProfile(ctx: ToolContext, slug: string, thisMonday: string): Promise<{ id: number; profile: ListingProfile }> {
+  const row = await publicListingBySlug(ctx.db, slug);
   if (!row) throw notFound(`Listing "${slug}"`);
-  const profile: ListingProfile = { ...profileFields(ctx, row, thisMonday), status: row.status };
+  const profile: ListingProfile = { ...await profileFields(ctx, row, thisMonday), status: row.status };
   const sections = visibleSections(row);
   if (sections.has('story')) profile.story = parseJson<Story>(row.story, {}) ?? {};
-  if (sections.has('milestones')) profile.milestones = milestonesOf(ctx.db, row.id);
+  if (sections.has('milestones')) profile.milestones = await milestonesOf(ctx.db, row.id);
   if (sections.has('media')) {
     profile.media = parseJson<MediaItem[]>(row.media, []).map((m) => ({ kind: m.kind, url: m.url, caption: m.caption ?? null }));
   }

@@ -21,7 +21,7 @@ export function visibleSections(row: Pick<ListingRow, 'unlocked_sections' | 'pla
 
 // Everything the public profile shows apart from status and the paid sections: get_listing and the owner's view
 // (get_my_listing) are built from this one mapping.
-export function profileFields(ctx: ToolContext, row: ProfileRow, thisMonday: string): ProfileFields {
+export async function profileFields(ctx: ToolContext, row: ProfileRow, thisMonday: string): Promise<ProfileFields> {
   const { db, config } = ctx;
   return {
     slug: row.slug,
@@ -50,15 +50,15 @@ export function profileFields(ctx: ToolContext, row: ProfileRow, thisMonday: str
     usps: parseJson<string[]>(row.usps, []),
     keywords: parseJson<string[]>(row.keywords, []),
     tags: parseJson<string[]>(row.tags, []),
-    categories: categoriesOf(db, row.id),
-    founders: foundersOf(db, row.id),
+    categories: await categoriesOf(db, row.id),
+    founders: await foundersOf(db, row.id),
     faqs: parseJson<Faq[]>(row.faqs, []),
     socials: parseJson<Record<string, string>>(row.socials, {}),
-    latest_updates: latestUpdatesOf(db, row.id),
-    community_rating: communityRatingOf(db, row.id),
-    domain_rating: domainRatingOf(db, row.id),
+    latest_updates: await latestUpdatesOf(db, row.id),
+    community_rating: await communityRatingOf(db, row.id),
+    domain_rating: await domainRatingOf(db, row.id),
     votes: row.votes_count,
-    votes_by_week: votesByWeekOf(db, row.id, thisMonday),
+    votes_by_week: await votesByWeekOf(db, row.id, thisMonday),
     links: {
       website: row.url,
       page_url: `${config.siteUrl}/listings/${row.slug}`,

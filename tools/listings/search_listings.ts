@@ -72,11 +72,11 @@ export const search_listings = defineTool({
     };
     // Three remembered reads below (ranking, page, live counts), none of which writes: one signature check.
     {
-      const ranking = memoOn<Ranking>(ctx.db, 'search_listings', key, RANKING_TOPICS, () => {
+      const ranking = await memoOn<Ranking>(ctx.db, 'search_listings', key, RANKING_TOPICS, async () => {
         const textSeen = searchLogPosition(ctx.db);
         let categoryIds: number[] | null = null;
         if (input.category) {
-          categoryIds = categoryTreeIds(ctx.db, input.category);
+          categoryIds = await categoryTreeIds(ctx.db, input.category);
           if (!categoryIds) throw invalid('category', 'unknown category; list_categories gives the category slugs');
         }
         let domain: string | undefined;
@@ -103,13 +103,13 @@ export const search_listings = defineTool({
           const since = trendingAt - trendingWindowHours(halfLifeHours) * 3_600_000;
           query.trending = { now: new Date(trendingAt).toISOString(), since: new Date(since).toISOString(), halfLifeHours };
         }
-        return { ...searchListingIds(ctx.db, query), textSeen };
+        return { ...await searchListingIds(ctx.db, query), textSeen };
       }, 1000, () => !input.q || vocabularyIsCurrent(ctx.db), textUnchanged);
       const { ids, total } = ranking;
-      const page = memoOn<ResultPage>(ctx.db, 'search_page', `${input.page}|${input.per_page}|${total}|${ids.join(',')}`,
+      const page = await memoOn<ResultPage>(ctx.db, 'search_page', `${input.page}|${input.per_page}|${total}|${ids.join(',')}`,
         ['categories', ...ids.map((id) => `listing:${id}`)],
         () => ({ items: summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total }), 1000);
-      return withLiveVotes(page, liveVoteCounts(ctx.db, ids));
+      return withLiveVotes(page, await liveVoteCounts(ctx.db, ids));
     }
   },
 });

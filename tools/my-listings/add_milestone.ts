@@ -45,7 +45,7 @@ export const add_milestone = defineTool({
       date: input.date, title: input.title.trim(),
       description: input.description?.trim() || null, url: input.url ?? null,
     };
-    const id = withTransaction(ctx.db, () => {
+    const id = await withTransaction(ctx.db, () => {
       if (milestoneCount(ctx.db, row.id) >= MAX_MILESTONES) {
         throw new ToolError('conflict', `Listing ${row.id} already has ${MAX_MILESTONES} milestones, the most it can have: delete one first (delete_milestone).`);
       }

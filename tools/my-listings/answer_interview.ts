@@ -45,7 +45,7 @@ export const answer_interview = defineTool({
       throw new ToolError('invalid_input', `Invalid input for answer_interview. ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, problems);
     }
     const at = ctx.clock.now().toISOString();
-    withTransaction(ctx.db, () => saveAnswers(ctx.db, userId, input.answers.map((a) => ({ questionId: a.question_id, answer: a.answer.trim() })), at));
+    await withTransaction(ctx.db, () => saveAnswers(ctx.db, userId, input.answers.map((a) => ({ questionId: a.question_id, answer: a.answer.trim() })), at));
     return { answers: answersOfUser(ctx.db, userId), founder_slug: founderSlugOfUser(ctx.db, userId) };
   },
 });

@@ -33,7 +33,7 @@ export const choose_free_listing = defineTool({
     const refusal = freePlanRefusal({ id: row.id, status: row.status, launchWeek: row.launch_week });
     if (refusal) throw new ToolError('conflict', refusal);
     // The first badge check is queued with the place (the first check runs now; the hourly sweep repeats it).
-    const claim = claimFreeLaunchWeek(ctx.db, row.id, ctx.clock.now(), () => ctx.jobs.enqueueBadgeCheck(ctx, row.id));
+    const claim = await claimFreeLaunchWeek(ctx.db, row.id, ctx.clock.now(), () => ctx.jobs.enqueueBadgeCheck(ctx, row.id));
     if (claim.outcome === 'full') throw new ToolError('conflict', claim.reason);
     if (claim.outcome === 'status_changed') throw new ToolError('conflict', `Listing ${row.id} changed status meanwhile; read it again with get_my_listing.`);
     const week = claim.week;

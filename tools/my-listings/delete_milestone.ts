@@ -34,7 +34,7 @@ export const delete_milestone = defineTool({
     const userId = callerId(ctx);
     const row = ownedListing(ctx, input.listing_id);
     const at = ctx.clock.now().toISOString();
-    const gone = withTransaction(ctx.db, () => {
+    const gone = await withTransaction(ctx.db, () => {
       const m = deleteMilestone(ctx.db, row.id, input.milestone_id);
       if (m) addVersion(ctx.db, { listingId: row.id, userId, before: { milestone: m }, after: { milestone: null }, changedFields: ['milestones'], at });
       return m;

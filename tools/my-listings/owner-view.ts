@@ -65,11 +65,11 @@ export function badgeEmbed(ctx: ToolContext, row: { slug: string; name: string }
   return { page_url: pageUrl, embed_html: badgeEmbedHtml({ pageUrl, svgUrl, alt: `${row.name} – Listed on ${ctx.config.siteName}`, width, height }) };
 }
 
-export function ownedListingViewOf(ctx: ToolContext, row: OwnedListingRow): OwnedListingView {
+export async function ownedListingViewOf(ctx: ToolContext, row: OwnedListingRow): Promise<OwnedListingView> {
   const db = ctx.db;
   const story = parseJson<Story | null>(row.story, null);
   return {
-    ...profileFields(ctx, row, mondayOf(ctx.clock.now())),
+    ...await profileFields(ctx, row, mondayOf(ctx.clock.now())),
     listing_id: row.id,
     status: row.status,
     plan: row.plan,

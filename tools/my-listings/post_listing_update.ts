@@ -42,7 +42,7 @@ export const post_listing_update = defineTool({
     const pageUrl = `${ctx.config.siteUrl}/listings/${row.slug}`;
     const siteName = ctx.config.siteName;
     // The update and its e-mails are written together; the mail jobs deliver later, so SMTP never slows this request.
-    const { id, notified } = withTransaction(ctx.db, () => {
+    const { id, notified } = await withTransaction(ctx.db, () => {
       const id = insertUpdate(ctx.db, row.id, title, body, at);
       let notified = 0;
       for (const f of followersToNotify(ctx.db, row.id, userId)) {

@@ -49,7 +49,7 @@ export const set_founder_story = defineTool({
     const prev = before && Object.keys(before).length ? before : null;
     if (sameStory(prev, next) === false) {
       const at = ctx.clock.now().toISOString();
-      withTransaction(ctx.db, () => {
+      await withTransaction(ctx.db, () => {
         writeStory(ctx.db, row.id, next, at);
         addVersion(ctx.db, { listingId: row.id, userId, before: { story: prev }, after: { story: next }, changedFields: ['story'], at });
       });

@@ -18,9 +18,9 @@ export const create_checkout = defineTool({
   output: orderOutput,
   async run(ctx, input) {
     const userId = callerId(ctx);
-    const { lines, totals } = priceOrder(ctx, input);
+    const { lines, totals } = await priceOrder(ctx, input);
     const now = ctx.clock.now();
-    const order = insertOrder(ctx.db, {
+    const order = await insertOrder(ctx.db, {
       userId, totals,
       lines: lines.map((l) => ({
         position: l.position, productCode: l.product, productName: l.name, listingId: l.listingId, week: l.week,

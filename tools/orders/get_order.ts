@@ -19,8 +19,8 @@ export const get_order = defineTool({
   output: orderOutput,
   async run(ctx, input) {
     const userId = callerId(ctx);
-    expireUnpaidOrders(ctx.db, ctx.clock.now()); // lazy expiry: an order read after its time is already cancelled
-    const order = orderOfUser(ctx.db, userId, input.number);
+    await expireUnpaidOrders(ctx.db, ctx.clock.now()); // lazy expiry: an order read after its time is already cancelled
+    const order = await orderOfUser(ctx.db, userId, input.number);
     if (!order) throw notFound(`Order ${input.number}`);
     return orderOf(order, ctx.config.siteUrl);
   },

@@ -29,8 +29,8 @@ export const list_my_orders = defineTool({
   output: pageOf(orderSummary),
   async run(ctx, input) {
     const userId = callerId(ctx);
-    expireUnpaidOrders(ctx.db, ctx.clock.now());
-    const { rows, total } = ordersOfUser(ctx.db, userId, input.per_page, offsetOf(input));
+    await expireUnpaidOrders(ctx.db, ctx.clock.now());
+    const { rows, total } = await ordersOfUser(ctx.db, userId, input.per_page, offsetOf(input));
     return {
       items: rows.map((o) => ({
         number: o.number, status: o.status, created_at: o.createdAt, paid_at: o.paidAt, products: o.products, currency: 'USD' as const,

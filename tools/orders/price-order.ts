@@ -25,7 +25,7 @@ export function totalsFor(subtotalCents: number, t: VatTreatment): Totals {
 
 // Validates every item against the current products, the caller's listings and the bookable weeks, prices it
 // at the admin's current prices and works out VAT. Shared by quote_order and create_checkout; writes nothing.
-export function priceOrder(ctx: ToolContext, input: OrderInput): PricedOrder {
+export async function priceOrder(ctx: ToolContext, input: OrderInput): Promise<PricedOrder> {
   const userId = callerId(ctx);
   const db = ctx.db;
   const products = new Map<string, ProductInfo>(activeProducts(db).map((p) => [p.code, p]));
@@ -34,8 +34,8 @@ export function priceOrder(ctx: ToolContext, input: OrderInput): PricedOrder {
   const needsWeeks = input.items.some((i) => i.week !== undefined);
   const result = checkOrderItems(input.items, {
     products,
-    listings: ownedListingsForOrder(db, userId, listingIds),
-    categories: categoryIdsBySlug(db, slugs),
+    listings: await ownedListingsForOrder(db, userId, listingIds),
+    categories: await categoryIdsBySlug(db, slugs),
     weeks: new Map(needsWeeks ? selectableWeeks(db, ctx.clock.now()).map((w) => [w.week, w.remaining]) : []),
     billboardMinCents: billboardMinCents(db),
   });

@@ -22,7 +22,7 @@ export const quote_order = defineTool({
     saved: z.literal(false).describe('Always false: a quote saves and charges nothing'),
   }),
   async run(ctx, input) {
-    const { lines, totals } = priceOrder(ctx, input);
+    const { lines, totals } = await priceOrder(ctx, input);
     return {
       lines: lines.map(lineOf), totals: totalsOf(totals), billing_country: totals.billingCountry, vat_number: totals.vatNumber,
       saved: false as const,

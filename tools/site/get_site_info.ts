@@ -34,7 +34,7 @@ export const get_site_info = defineTool({
   }),
   async run(ctx) {
     const site = ctx.config.siteUrl;
-    const counts = siteCounts(ctx.db);
+    const counts = await siteCounts(ctx.db);
     return {
       name: ctx.config.siteName,
       purpose: getSetting(ctx.db, 'site_tagline'),

@@ -80,9 +80,9 @@ export function registerOps(app: Hono, deps: OpsDeps & { record?: RecordRequest 
   });
 
   // Liveness and readiness in one: the process answers and its database does.
-  app.get('/health', (c) => {
+  app.get('/health', async (c) => {
     try {
-      deps.db.engine.prepare('SELECT 1').get();
+      await deps.db.engine.prepare('SELECT 1').get();
       return c.json({ status: 'ok' }, 200, { 'cache-control': 'no-store' });
     } catch (err) {
       logger.error({ err: (err as Error).message }, 'health check: database unavailable');

@@ -9,7 +9,7 @@ const faqs = (pairs: readonly (readonly [string, string])[]) => pairs.map(([ques
 
 // Base data every database needs: category tree, products with starting prices, interview questions, settings.
 // Runs inside the caller's transaction.
-export function seedBase(db: Db): void {
+export async function seedBase(db: Db): Promise<void> {
   const category = inserter(db, 'categories', ['slug', 'name', 'description', 'parent_id', 'position', 'faqs']);
   CATEGORY_TREE.forEach((top, i) => {
     const parentId = category({ slug: top.slug, name: top.name, description: top.description, parent_id: null, position: i + 1, faqs: faqs(top.faqs) });
@@ -28,8 +28,8 @@ export function seedBase(db: Db): void {
   INTERVIEW_QUESTIONS.forEach((q, i) => question({ question: q, position: i + 1 }));
 
   const setting = db.engine.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)');
-  for (const [key, value] of Object.entries(SETTING_DEFAULTS)) setting.run(key, value);
+  for (const [key, value] of Object.entries(SETTING_DEFAULTS)) await setting.run(key, value);
   // The billboard minimum is both a product price and a setting; the product's seeded price wins so they agree.
   const min = PRODUCT_SEEDS.find((p) => p.code === 'billboard_min')!.priceCents;
-  db.engine.prepare("UPDATE settings SET value = ? WHERE key = 'billboard_min_cents'").run(String(min));
+  await db.engine.prepare("UPDATE settings SET value = ? WHERE key = 'billboard_min_cents'").run(String(min));
 }

@@ -12,12 +12,12 @@ import { seedBlog } from './blog';
 
 // The demo directory: deterministic for a given clock (seeded PRNG, dates relative to clock.now()).
 // Runs inside the caller's transaction, after the base data.
-export function seedDemo(db: Db, clock: Clock): void {
+export async function seedDemo(db: Db, clock: Clock): Promise<void> {
   const ctx = demoContext(db, clock);
-  const ids = new Map((db.engine.prepare('SELECT id, slug FROM categories').all() as { id: number; slug: string }[]).map((r) => [r.slug, r.id]));
+  const ids = new Map((await db.engine.prepare('SELECT id, slug FROM categories').all() as { id: number; slug: string }[]).map((r) => [r.slug, r.id]));
   const cats: DemoCategory[] = CATEGORY_TREE.flatMap((top) =>
     top.children.map((sub) => ({ ...sub, id: ids.get(sub.slug)!, parentSlug: top.slug, parentName: top.name })));
-  const minCents = Number((db.engine.prepare("SELECT price_cents AS p FROM products WHERE code = 'billboard_min'").get() as { p: number } | undefined)?.p ?? 1000);
+  const minCents = Number((await db.engine.prepare("SELECT price_cents AS p FROM products WHERE code = 'billboard_min'").get() as { p: number } | undefined)?.p ?? 1000);
 
   const users = seedUsers(ctx);
   const listings = seedListings(ctx, cats);
