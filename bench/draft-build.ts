@@ -37,7 +37,7 @@ async function timeToReady(): Promise<number[]> {
     for (let i = 0; i < runs; i++) {
       const started = performance.now();
       const draft = insertDraft(db, { id: randomUUID(), userId, url: site.url, now: new Date().toISOString() });
-      enqueueDraftBuild(db, systemClock, draft.id, userId);
+      await enqueueDraftBuild(db, systemClock, draft.id, userId);
       for (;;) {
         const status = getDraft(db, draft.id)!.status;
         if (status === 'ready' || status === 'failed') {

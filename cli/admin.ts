@@ -245,8 +245,8 @@ const commands: Record<string, Command<unknown>> = {
       if (!/^\d{1,4}$/.test(limit) || Number(limit) < 1) throw new UsageError(`--limit must be a whole number from 1 to 9999, got "${limit}"`);
       return { limit: Number(limit) };
     },
-    run({ db, out }, { limit }) {
-      const { rows, total } = unreviewedVersions(db, limit);
+    async run({ db, out }, { limit }) {
+      const { rows, total } = await unreviewedVersions(db, limit);
       if (!rows.length) return out('No edits waiting for review.');
       for (const v of rows) {
         out(`#${v.id} ${v.created_at} ${v.slug} (${v.listing_name}) by ${v.user_email ?? 'a deleted user'}: ${v.changed_fields.join(', ')}`);
@@ -266,8 +266,8 @@ const commands: Record<string, Command<unknown>> = {
       if (!/^\d{1,12}$/.test(id)) throw new UsageError(`VERSION_ID must be an edit number (review-queue shows them), got "${id}"`);
       return { id: Number(id) };
     },
-    run({ db, clock, out }, { id }) {
-      const r = markVersionReviewed(db, id, clock.now().toISOString());
+    async run({ db, clock, out }, { id }) {
+      const r = await markVersionReviewed(db, id, clock.now().toISOString());
       if (r === 'unknown') throw new AdminError(`No edit #${id}. review-queue shows the edits waiting for review.`);
       out(r === 'done' ? `Edit #${id} is marked reviewed.` : `Edit #${id} was already reviewed.`);
     },

@@ -20,13 +20,13 @@ export const BADGE_SWEEP_JOB = 'listing.badge-sweep';
 
 export type BadgeCheckDeps = { config: AppConfig };
 
-export function enqueueBadgeCheck(db: Db, clock: Clock, listingId: number, dedupeKey: string | null = null) {
-  return enqueue(db, clock, BADGE_CHECK_JOB, { listingId }, { maxAttempts: 2, dedupeKey });
+export async function enqueueBadgeCheck(db: Db, clock: Clock, listingId: number, dedupeKey: string | null = null) {
+  return await enqueue(db, clock, BADGE_CHECK_JOB, { listingId }, { maxAttempts: 2, dedupeKey });
 }
 
 // Checks one listing now and records the result; null when the listing is not awaiting its badge (nothing to do).
 export async function checkListingBadge(db: Db, clock: Clock, d: BadgeCheckDeps, listingId: number, signal?: AbortSignal): Promise<BadgeCheck | null> {
-  const l = badgeSubject(db, listingId);
+  const l = await badgeSubject(db, listingId);
   if (!l || l.status !== 'awaiting_badge') return null;
   const site = d.config.siteUrl.replace(/\/+$/, '');
   const pageUrl = `${site}/listings/${l.slug}`;
@@ -54,9 +54,9 @@ export async function checkListingBadge(db: Db, clock: Clock, d: BadgeCheckDeps,
   const now = clock.now();
   const at = now.toISOString();
   const check: BadgeCheck = { checked_at: at, found, detail, snippet };
-  await withTransaction(db, () => {
-    addBadgeCheck(db, listingId, { at, found, detail, snippet });
-    if (found) markBadgeFound(db, listingId, afterBadgeFound(l.launch_week, mondayOf(now)), at);
+  await withTransaction(db, async () => {
+    await addBadgeCheck(db, listingId, { at, found, detail, snippet });
+    if (found) await markBadgeFound(db, listingId, afterBadgeFound(l.launch_week, mondayOf(now)), at);
   });
   return check;
 }
@@ -70,13 +70,13 @@ export function badgeCheckHandler(d: BadgeCheckDeps): HandlerSpec<{ listingId: n
   };
 }
 
-export const scheduleBadgeSweep = (db: Db, clock: Clock, at: Date): boolean => scheduleHourly(db, clock, BADGE_SWEEP_JOB, at);
+export const scheduleBadgeSweep = async (db: Db, clock: Clock, at: Date): Promise<boolean> => await scheduleHourly(db, clock, BADGE_SWEEP_JOB, at);
 
 export const badgeSweepHandler: HandlerSpec = {
   concurrency: 1,
   run: async (_p, ctx) => {
     const now = ctx.clock.now();
-    scheduleBadgeSweep(ctx.db, ctx.clock, new Date(hourStart(now).getTime() + HOUR_MS)); // first, so a failure below never ends the chain
-    for (const id of listingsAwaitingBadge(ctx.db)) enqueueBadgeCheck(ctx.db, ctx.clock, id, `${BADGE_CHECK_JOB}:${id}:${hourKey(now)}`);
+    await scheduleBadgeSweep(ctx.db, ctx.clock, new Date(hourStart(now).getTime() + HOUR_MS)); // first, so a failure below never ends the chain
+    for (const id of await listingsAwaitingBadge(ctx.db)) await enqueueBadgeCheck(ctx.db, ctx.clock, id, `${BADGE_CHECK_JOB}:${id}:${hourKey(now)}`);
   },
 };

@@ -25,8 +25,8 @@ export type DraftBuildDeps = {
   perUser?: number; // draft builds at once for one user (default 1); the rest wait in the queue
 };
 
-export function enqueueDraftBuild(db: Db, clock: Clock, draftId: string, userId: number): number {
-  return enqueue(db, clock, DRAFT_BUILD_JOB, { draftId } satisfies DraftBuildPayload, { userId, maxAttempts: 3, dedupeKey: `${DRAFT_BUILD_JOB}:${draftId}` }).id;
+export async function enqueueDraftBuild(db: Db, clock: Clock, draftId: string, userId: number): Promise<number> {
+  return (await enqueue(db, clock, DRAFT_BUILD_JOB, { draftId } satisfies DraftBuildPayload, { userId, maxAttempts: 3, dedupeKey: `${DRAFT_BUILD_JOB}:${draftId}` })).id;
 }
 
 const statusFor = (step: BuildProgress['step']): DraftStatus => (step === 'robots' || step === 'crawling' ? 'crawling' : 'drafting');

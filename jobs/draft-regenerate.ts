@@ -13,8 +13,8 @@ import { enqueue, type HandlerSpec } from './queue';
 export const DRAFT_REGENERATE_JOB = 'draft_regenerate';
 export type DraftRegeneratePayload = { draftId: string; fields: string[] };
 
-export function enqueueRegenerate(db: Db, clock: Clock, draftId: string, userId: number, fields: string[]): number {
-  return enqueue(db, clock, DRAFT_REGENERATE_JOB, { draftId, fields } satisfies DraftRegeneratePayload, { userId, maxAttempts: 3 }).id;
+export async function enqueueRegenerate(db: Db, clock: Clock, draftId: string, userId: number, fields: string[]): Promise<number> {
+  return (await enqueue(db, clock, DRAFT_REGENERATE_JOB, { draftId, fields } satisfies DraftRegeneratePayload, { userId, maxAttempts: 3 })).id;
 }
 
 export function draftRegenerateHandler(deps: { model?: LanguageModel | null }): HandlerSpec<DraftRegeneratePayload> {
@@ -35,13 +35,13 @@ export function draftRegenerateHandler(deps: { model?: LanguageModel | null }): 
       for (const f of wanted) if (built[f] && next[f]) next[f] = applyRegenerated(next[f], built[f]);
       const now = clock.now().toISOString();
       // A submitted draft's listing follows its draft (spec: PATCH after submit updates the listing too).
-      await withTransaction(db, () => {
+      await withTransaction(db, async () => {
         updateDraft(db, draftId, {
           fields: next,
           completeness: completeness({ fields: next, faqs: current.faqs, founders: current.founders, company_socials: current.companySocials }).percent,
         }, now);
         const saved = getDraft(db, draftId)!;
-        if (saved.listingId) syncListing(db, saved, new Set(['fields', 'categories']), saved.userId, now, current);
+        if (saved.listingId) await syncListing(db, saved, new Set(['fields', 'categories']), saved.userId, now, current);
       });
     },
   };

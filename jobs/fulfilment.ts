@@ -125,14 +125,14 @@ export async function sweepOrders(db: Db, now: Date): Promise<{ expired: number;
 }
 
 export const ORDERS_SWEEP_JOB = 'orders.sweep';
-export const scheduleOrdersSweep = (db: Db, clock: Clock, at: Date): boolean => scheduleHourly(db, clock, ORDERS_SWEEP_JOB, at);
+export const scheduleOrdersSweep = async (db: Db, clock: Clock, at: Date): Promise<boolean> => await scheduleHourly(db, clock, ORDERS_SWEEP_JOB, at);
 
 export const ordersJobHandlers: Record<string, HandlerSpec> = {
   [ORDERS_SWEEP_JOB]: {
     concurrency: 1,
     run: async (_payload, ctx) => {
       const now = ctx.clock.now();
-      scheduleOrdersSweep(ctx.db, ctx.clock, new Date(hourStart(now).getTime() + HOUR_MS)); // first: a failure below never ends the chain
+      await scheduleOrdersSweep(ctx.db, ctx.clock, new Date(hourStart(now).getTime() + HOUR_MS)); // first: a failure below never ends the chain
       await sweepOrders(ctx.db, now);
     },
   },

@@ -7,7 +7,7 @@ export const HOUR_MS = 60 * 60_000;
 export const hourKey = (d: Date) => d.toISOString().slice(0, 13); // YYYY-MM-DDTHH
 export const hourStart = (d: Date) => new Date(Math.floor(d.getTime() / HOUR_MS) * HOUR_MS);
 
-export function scheduleHourly(db: Db, clock: Clock, kind: string, at: Date, maxAttempts = 3): boolean {
+export async function scheduleHourly(db: Db, clock: Clock, kind: string, at: Date, maxAttempts = 3): Promise<boolean> {
   const start = hourStart(at);
-  return enqueue(db, clock, kind, {}, { runAt: start, maxAttempts, dedupeKey: `${kind}:${hourKey(start)}` }).created;
+  return (await enqueue(db, clock, kind, {}, { runAt: start, maxAttempts, dedupeKey: `${kind}:${hourKey(start)}` })).created;
 }

@@ -47,13 +47,13 @@ export function jobHandlers(d: JobDeps): { handlers: Handlers; transport: MailTr
 
 // The recurring jobs (go-live, weekly awards, badge and order sweeps) each reschedule their next run; this
 // plants the first ones. Dedupe keys make it safe to call on every start.
-export function scheduleRecurringJobs(db: Db, clock: Clock): number {
-  return scheduleListingJobs(db, clock) + (scheduleOrdersSweep(db, clock, clock.now()) ? 1 : 0);
+export async function scheduleRecurringJobs(db: Db, clock: Clock): Promise<number> {
+  return await scheduleListingJobs(db, clock) + (await scheduleOrdersSweep(db, clock, clock.now()) ? 1 : 0);
 }
 
 // `npm run admin -- run-jobs`: drain what is due now, then close the mail transport.
 export async function runJobsOnce(d: JobDeps): Promise<RunSummary> {
-  scheduleRecurringJobs(d.db, d.clock);
+  await scheduleRecurringJobs(d.db, d.clock);
   const { handlers, transport } = jobHandlers(d);
   try {
     return await runDueJobs({ db: d.db, clock: d.clock, handlers, log: d.log });
@@ -67,12 +67,12 @@ export async function runJobsOnce(d: JobDeps): Promise<RunSummary> {
 // process running jobs (ROLE=all), since those jobs died with the previous process. With several worker processes
 // (ROLE=worker) it is off: a running job may belong to a live worker, and claims must stay exactly-once; a job of
 // a worker that died is claimed again when its lease runs out (storage/queries/jobs.ts, claim).
-export function startJobs(d: JobDeps & { pollMs?: number; requeueOnStart?: boolean }): Worker & { mailer: Mailer } {
+export async function startJobs(d: JobDeps & { pollMs?: number; requeueOnStart?: boolean }): Promise<Worker & { mailer: Mailer }> {
   if (d.requeueOnStart ?? true) {
-    const recovered = requeueRunningJobs(d.db, d.clock.now().toISOString());
+    const recovered = await requeueRunningJobs(d.db, d.clock.now().toISOString());
     if (recovered) (d.log ?? console.log)(`jobs: ${recovered} job(s) left running by a stopped worker are queued again`);
   }
-  scheduleRecurringJobs(d.db, d.clock);
+  await scheduleRecurringJobs(d.db, d.clock);
   const { handlers, transport, mailer } = jobHandlers(d);
   const worker = startWorker({ db: d.db, clock: d.clock, handlers, log: d.log, observe: d.observe, pollMs: d.pollMs });
   return {

@@ -64,7 +64,7 @@ export function queuedMailer(db: Db, clock: Clock, opts: { maxAttempts?: number 
   return {
     async send(mail) {
       if (!/^[^\s@]+@[^\s@]+$/.test(mail.to)) throw new Error(`Not an e-mail address: ${mail.to}`);
-      enqueue(db, clock, EMAIL_JOB, mail, { maxAttempts: opts.maxAttempts ?? 8 });
+      await enqueue(db, clock, EMAIL_JOB, mail, { maxAttempts: opts.maxAttempts ?? 8 });
     },
   };
 }

@@ -117,5 +117,5 @@ export async function queueOrderReceipt(db: Db, now: Date, orderId: number, site
   if (!user) return false;
   const names = await listingNames(db, order.lines.flatMap((l) => (l.listingId === null ? [] : [l.listingId])));
   const mail = receiptMail({ order, to: user.email, site, seller: sellerDetails(db), listingNames: names, now });
-  return enqueue(db, { now: () => now }, EMAIL_JOB, mail, { maxAttempts: 8, dedupeKey: receiptDedupeKey(order.number) }).created;
+  return (await enqueue(db, { now: () => now }, EMAIL_JOB, mail, { maxAttempts: 8, dedupeKey: receiptDedupeKey(order.number) })).created;
 }

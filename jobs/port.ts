@@ -14,8 +14,8 @@ import { enqueueBadgeCheck } from './badge-check';
 type Writer = { db: Db; clock: Clock };
 
 export const queuedJobs = {
-  enqueueDraftBuild: (w: Writer, draftId: string, userId: number) => enqueueDraftBuild(w.db, w.clock, draftId, userId),
-  enqueueRegenerate: (w: Writer, draftId: string, userId: number, fields: string[]) => enqueueRegenerate(w.db, w.clock, draftId, userId, fields),
-  enqueueBadgeCheck: (w: Writer, listingId: number, dedupeKey: string | null = null) => enqueueBadgeCheck(w.db, w.clock, listingId, dedupeKey),
-  sendMail: (w: Writer, mail: Mail, opts: { maxAttempts?: number; dedupeKey?: string | null } = {}) => enqueue(w.db, w.clock, EMAIL_JOB, mail, opts),
+  enqueueDraftBuild: async (w: Writer, draftId: string, userId: number) => await enqueueDraftBuild(w.db, w.clock, draftId, userId),
+  enqueueRegenerate: async (w: Writer, draftId: string, userId: number, fields: string[]) => await enqueueRegenerate(w.db, w.clock, draftId, userId, fields),
+  enqueueBadgeCheck: async (w: Writer, listingId: number, dedupeKey: string | null = null) => await enqueueBadgeCheck(w.db, w.clock, listingId, dedupeKey),
+  sendMail: async (w: Writer, mail: Mail, opts: { maxAttempts?: number; dedupeKey?: string | null } = {}) => await enqueue(w.db, w.clock, EMAIL_JOB, mail, opts),
 };

@@ -11,9 +11,9 @@ export type EnqueueOptions = {
   dedupeKey?: string | null; // a second enqueue with the same key returns the first job
 };
 
-export function enqueue(db: Db, clock: Clock, kind: string, payload: unknown, opts: EnqueueOptions = {}): { id: number; created: boolean } {
+export async function enqueue(db: Db, clock: Clock, kind: string, payload: unknown, opts: EnqueueOptions = {}): Promise<{ id: number; created: boolean }> {
   const now = clock.now();
-  return insertJob(db, {
+  return await insertJob(db, {
     kind, payload,
     runAt: (opts.runAt ?? now).toISOString(),
     maxAttempts: Math.max(1, opts.maxAttempts ?? 5),

@@ -10,16 +10,16 @@ import { enqueue, type HandlerSpec } from './queue';
 export const WEEKLY_AWARDS_JOB = 'listing.weekly-awards';
 
 // The job for `week` runs when the week is over. Keyed by the week, so it is scheduled once however often asked.
-export function scheduleWeeklyAwards(db: Db, clock: Clock, week: string): boolean {
-  return enqueue(db, clock, WEEKLY_AWARDS_JOB, { week }, {
+export async function scheduleWeeklyAwards(db: Db, clock: Clock, week: string): Promise<boolean> {
+  return (await enqueue(db, clock, WEEKLY_AWARDS_JOB, { week }, {
     runAt: new Date(`${addWeeks(week, 1)}T00:00:00Z`), maxAttempts: 5, dedupeKey: `${WEEKLY_AWARDS_JOB}:${week}`,
-  }).created;
+  })).created;
 }
 
 export const weeklyAwardsHandler: HandlerSpec<{ week: string }> = {
   concurrency: 1,
   run: async ({ week }, ctx) => {
-    scheduleWeeklyAwards(ctx.db, ctx.clock, addWeeks(week, 1)); // the next week's job first: the chain never ends on a failure
+    await scheduleWeeklyAwards(ctx.db, ctx.clock, addWeeks(week, 1)); // the next week's job first: the chain never ends on a failure
     // Only a clock set back can run it early: retry later rather than award a week that is still running.
     if (week >= mondayOf(ctx.clock.now())) throw new Error(`The week of ${week} is not over yet`);
     await awardWeek(ctx.db, week);

@@ -28,27 +28,27 @@ class Runner {
   constructor(private readonly o: WorkerOptions, private readonly onSettled: () => void = () => {}) {}
 
   // Starts every job that may run now; returns how many it started.
-  tick(): number {
+  async tick(): Promise<number> {
     const { db, clock, handlers } = this.o;
-    failAbandoned(db, iso(clock.now()));
+    await failAbandoned(db, iso(clock.now()));
     let started = 0;
     for (const [kind, spec] of Object.entries(handlers)) {
       const limit = Math.max(1, spec.concurrency ?? 1);
       while ((this.perKind.get(kind) ?? 0) < limit) {
         const now = clock.now();
-        const job = claimJob(db, {
+        const job = await claimJob(db, {
           kind, now: iso(now), leaseUntil: iso(new Date(now.getTime() + (spec.leaseMs ?? 60_000))),
           kindLimit: limit, userLimit: spec.perUser ?? Number.MAX_SAFE_INTEGER,
         });
         if (!job) break;
-        this.start(job);
+        await this.start(job);
         started++;
       }
     }
     return started;
   }
 
-  private start(job: Job): void {
+  private async start(job: Job): Promise<void> {
     const { db, clock, handlers, log = console.warn } = this.o;
     const spec = handlers[job.kind];
     const leaseMs = spec.leaseMs ?? 60_000;
@@ -57,8 +57,10 @@ class Runner {
     this.perKind.set(job.kind, (this.perKind.get(job.kind) ?? 0) + 1);
     this.summary.started++;
     // Renew the lease while the handler runs; losing it means another worker owns the job now.
+    // A renewal that fails (the database briefly unreachable) is tried again at the next beat.
     const heartbeat = setInterval(() => {
-      if (!renewLease(db, job.id, job.attempts, iso(new Date(clock.now().getTime() + leaseMs)))) abort.abort(new Error('lease lost'));
+      renewLease(db, job.id, job.attempts, iso(new Date(clock.now().getTime() + leaseMs)))
+        .then((held) => { if (!held) abort.abort(new Error('lease lost')); }, () => {});
     }, Math.max(50, Math.floor(leaseMs / 3)));
     heartbeat.unref?.();
     const lastAttempt = job.attempts >= job.maxAttempts;
@@ -69,17 +71,17 @@ class Runner {
     const p = (async () => {
       try {
         await spec.run(job.payload, { db, clock, job, lastAttempt, signal: abort.signal });
-        if (markDone(db, job.id, job.attempts, iso(clock.now()))) this.summary.done++;
+        if (await markDone(db, job.id, job.attempts, iso(clock.now()))) this.summary.done++;
         event('done');
       } catch (e) {
         const now = clock.now();
         if (e instanceof PermanentJobError || lastAttempt) {
-          if (markFailed(db, job.id, job.attempts, iso(now), message(e))) this.summary.failed++;
+          if (await markFailed(db, job.id, job.attempts, iso(now), message(e))) this.summary.failed++;
           log(`[jobs] ${job.kind} #${job.id} failed after ${job.attempts} attempt(s): ${message(e)}`);
           event('failed', message(e));
         } else {
           const at = new Date(now.getTime() + backoffDelay(job.attempts, spec.backoffMs));
-          if (markRetry(db, job.id, job.attempts, iso(at), message(e))) this.summary.retried++;
+          if (await markRetry(db, job.id, job.attempts, iso(at), message(e))) this.summary.retried++;
           log(`[jobs] ${job.kind} #${job.id} attempt ${job.attempts} failed, retrying at ${iso(at)}: ${message(e)}`);
           event('retry', message(e));
         }
@@ -105,7 +107,7 @@ export async function runDueJobs(o: WorkerOptions & { maxJobs?: number }): Promi
   const runner = new Runner(o);
   const max = o.maxJobs ?? 10_000;
   for (;;) {
-    if (runner.summary.started < max) runner.tick();
+    if (runner.summary.started < max) await runner.tick();
     if (runner.running.size === 0) return runner.summary;
     await Promise.race(runner.running.values());
   }
@@ -125,16 +127,16 @@ export function startWorker(o: WorkerOptions & { pollMs?: number }): Worker {
     timer.unref?.();
   };
   const runner = new Runner(o, () => schedule(0)); // a finished job frees a slot: look again at once
-  function loop() {
+  async function loop() {
     if (stopped) return;
     try {
-      runner.tick();
+      await runner.tick();
     } catch (e) {
       (o.log ?? console.warn)(`[jobs] worker tick failed: ${message(e)}`);
     }
     // Sleep until the next job is due, but never longer than pollMs (jobs may be added meanwhile).
     // A job already due but not claimed waits for a free slot: a finishing job reschedules at once.
-    const next = nextDueAt(o.db, Object.keys(o.handlers));
+    const next = await nextDueAt(o.db, Object.keys(o.handlers));
     const delta = next ? new Date(next).getTime() - o.clock.now().getTime() : Infinity;
     schedule(delta > 0 ? Math.max(10, Math.min(pollMs, delta)) : pollMs);
   }

@@ -11,16 +11,14 @@ export type Viewer = { userId: number; email: string; name: string | null; csrf:
 const NOT_SITE = /^\/(api\/|mcp$|oauth\/(?!interaction)|\.well-known\/|health$|metrics$)/;
 type Lookup = () => Viewer | null;
 
+
 export function siteViewer(deps: SessionDeps): MiddlewareHandler {
   return async (c, next) => {
     if (NOT_SITE.test(c.req.path)) return next();
-    let memo: Viewer | null | undefined;
-    const lookup: Lookup = async () => {
-      if (memo !== undefined) return memo;
-      const s = await currentUser(c, deps);
-      memo = s ? { userId: s.userId, email: s.email, name: s.name, csrf: s.csrf } : null;
-      return memo;
-    };
+    // Read before the page runs: rendering is synchronous, and the session is in the database.
+    const s = await currentUser(c, deps);
+    const viewer: Viewer | null = s ? { userId: s.userId, email: s.email, name: s.name, csrf: s.csrf } : null;
+    const lookup: Lookup = () => viewer;
     c.set('viewer' as never, lookup as never);
     return next();
   };

@@ -46,7 +46,7 @@ beforeAll(async () => {
   app = await startApp({ demo: false, env: { CRAWLER_ALLOW_PRIVATE: 'true' } });
   ada = await newOwner(app, 'ada@free.test');
   bob = await newOwner(app, 'bob@free.test');
-  scheduleRecurringJobs(app.db, app.clock);
+  await scheduleRecurringJobs(app.db, app.clock);
   for (const era of ['modern', 'legacy'] as const) clients[era] = await mcpClient(app, era, { authorization: ada.auth });
 });
 afterAll(async () => {

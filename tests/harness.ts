@@ -50,7 +50,7 @@ export async function startApp(opts: { demo?: boolean; now?: string; env?: Recor
   const built = createApp({ db, config, clock, logger: opts.logger });
   const appRef = built.app;
   const jobs = opts.jobs
-    ? startJobs({ db, clock, config, env: env as NodeJS.ProcessEnv, model: opts.jobs === true ? null : opts.jobs.model ?? null, pollMs: 50, log: () => {} })
+    ? await startJobs({ db, clock, config, env: env as NodeJS.ProcessEnv, model: opts.jobs === true ? null : opts.jobs.model ?? null, pollMs: 50, log: () => {} })
     : null;
   return {
     auth: built.auth,

@@ -106,12 +106,12 @@ describe('an idempotency key whose request died', () => {
 
 describe('a job left running by a killed worker', () => {
   it('is queued again when the worker starts, not after its lease', async () => {
-    const { id } = insertJob(app.db, { kind: 'no_such_kind_for_this_test', payload: {}, runAt: TEST_NOW, maxAttempts: 3, userId: null, dedupeKey: null, now: TEST_NOW });
+    const { id } = await insertJob(app.db, { kind: 'no_such_kind_for_this_test', payload: {}, runAt: TEST_NOW, maxAttempts: 3, userId: null, dedupeKey: null, now: TEST_NOW });
     app.db.sqlite.prepare(`UPDATE jobs SET status = 'running', attempts = 1, lease_until = ? WHERE id = ?`).run('2099-01-01T00:00:00.000Z', id);
     const lines: string[] = [];
-    const jobs = startJobs({ db: app.db, clock: app.clock, config: app.config, env: {}, model: null, pollMs: 50, log: (l) => lines.push(l) });
+    const jobs = await startJobs({ db: app.db, clock: app.clock, config: app.config, env: {}, model: null, pollMs: 50, log: (l) => lines.push(l) });
     try {
-      expect(getJob(app.db, id)).toMatchObject({ status: 'queued', leaseUntil: null });
+      expect(await getJob(app.db, id)).toMatchObject({ status: 'queued', leaseUntil: null });
       expect(lines.join('\n')).toMatch(/1 job\(s\) left running by a stopped worker are queued again/);
     } finally {
       await jobs.stop({ graceMs: 500 });

@@ -55,10 +55,10 @@ describe('draft_build job', () => {
   it('builds a draft: crawling → drafting → ready, with evidence, progress and completeness', async () => {
     const draft = newDraft(sites.rich.url);
     expect(draft.status).toBe('crawling');
-    const jobId = enqueueDraftBuild(db, clock, draft.id, userId);
-    expect(enqueueDraftBuild(db, clock, draft.id, userId)).toBe(jobId); // submitted twice, built once
+    const jobId = await enqueueDraftBuild(db, clock, draft.id, userId);
+    expect(await enqueueDraftBuild(db, clock, draft.id, userId)).toBe(jobId); // submitted twice, built once
     await runDueJobs({ db, clock, handlers, log: () => {} });
-    expect(getJob(db, jobId)!.status).toBe('done');
+    expect((await getJob(db, jobId))!.status).toBe('done');
     expect(statuses()).toEqual(['drafting', 'ready']); // it starts in crawling
     const d = getDraft(db, draft.id)!;
     expect(d.status).toBe('ready');
@@ -88,10 +88,10 @@ describe('draft_build job', () => {
 
   it('fails with the reason when robots.txt is unavailable, without retrying', async () => {
     const draft = newDraft(sites.robots503.url);
-    const jobId = enqueueDraftBuild(db, clock, draft.id, userId);
+    const jobId = await enqueueDraftBuild(db, clock, draft.id, userId);
     const summary = await runDueJobs({ db, clock, handlers, log: () => {} });
     expect(summary).toMatchObject({ done: 1, retried: 0 });
-    expect(getJob(db, jobId)!.attempts).toBe(1);
+    expect((await getJob(db, jobId))!.attempts).toBe(1);
     const d = getDraft(db, draft.id)!;
     expect(d.status).toBe('failed');
     expect(d.failureReason).toMatch(/robots\.txt answered HTTP 503/);
@@ -101,12 +101,12 @@ describe('draft_build job', () => {
 
   it('a rebuild keeps what the user edited or locked', async () => {
     const draft = newDraft(sites.rich.url);
-    enqueueDraftBuild(db, clock, draft.id, userId);
+    await enqueueDraftBuild(db, clock, draft.id, userId);
     await runDueJobs({ db, clock, handlers, log: () => {} });
     const built = getDraft(db, draft.id)!;
     const fields = { ...built.fields, tagline: editField(built.fields.tagline!, 'My own tagline'), name: lockField(built.fields.name!) };
     updateDraft(db, draft.id, { fields, status: 'crawling' }, clock.now().toISOString());
-    enqueue(db, clock, DRAFT_BUILD_JOB, { draftId: draft.id }, { userId });
+    await enqueue(db, clock, DRAFT_BUILD_JOB, { draftId: draft.id }, { userId });
     await runDueJobs({ db, clock, handlers, log: () => {} });
     const d = getDraft(db, draft.id)!;
     expect(d.status).toBe('ready');

@@ -58,18 +58,18 @@ function gated(spec: Partial<HandlerSpec> = {}) {
 describe('durable jobs', () => {
   it('runs a due job once and records it', async () => {
     const seen: unknown[] = [];
-    const { id } = enqueue(db, clock, 'echo', { hello: 'world' });
+    const { id } = await enqueue(db, clock, 'echo', { hello: 'world' });
     const summary = await run({ echo: { run: async (p) => { seen.push(p); } } });
     expect(seen).toEqual([{ hello: 'world' }]);
     expect(summary).toEqual({ started: 1, done: 1, retried: 0, failed: 0 });
-    expect(getJob(db, id)).toMatchObject({ status: 'done', attempts: 1, finishedAt: TEST_NOW.replace('Z', '.000Z'), leaseUntil: null });
+    expect(await getJob(db, id)).toMatchObject({ status: 'done', attempts: 1, finishedAt: TEST_NOW.replace('Z', '.000Z'), leaseUntil: null });
     expect((await run({ echo: { run: async (p) => { seen.push(p); } } })).started).toBe(0);
   });
 
   it('waits for run_at', async () => {
     let ran = 0;
     const handlers = { later: { run: async () => { ran++; } } };
-    enqueue(db, clock, 'later', {}, { runAt: new Date(clock.now().getTime() + 60_000) });
+    await enqueue(db, clock, 'later', {}, { runAt: new Date(clock.now().getTime() + 60_000) });
     await run(handlers);
     expect(ran).toBe(0);
     clock.advance(60_000);
@@ -80,30 +80,30 @@ describe('durable jobs', () => {
   it('retries with exponential backoff and gives up after max_attempts', async () => {
     const attempts: Array<{ n: number; last: boolean }> = [];
     const handlers: Handlers = { flaky: { backoffMs: 1_000, run: async (_p, { job, lastAttempt }) => { attempts.push({ n: job.attempts, last: lastAttempt }); throw new Error(`boom ${job.attempts}`); } } };
-    const { id } = enqueue(db, clock, 'flaky', {}, { maxAttempts: 3 });
+    const { id } = await enqueue(db, clock, 'flaky', {}, { maxAttempts: 3 });
     expect(await run(handlers)).toMatchObject({ started: 1, retried: 1 });
-    expect(getJob(db, id)).toMatchObject({ status: 'queued', attempts: 1, lastError: 'boom 1', runAt: new Date(Date.parse(TEST_NOW) + 1_000).toISOString() });
+    expect(await getJob(db, id)).toMatchObject({ status: 'queued', attempts: 1, lastError: 'boom 1', runAt: new Date(Date.parse(TEST_NOW) + 1_000).toISOString() });
     clock.advance(999);
     expect((await run(handlers)).started).toBe(0);
     clock.advance(1);
     await run(handlers);
-    expect(getJob(db, id)!.runAt).toBe(new Date(clock.now().getTime() + 2_000).toISOString()); // doubled
+    expect((await getJob(db, id))!.runAt).toBe(new Date(clock.now().getTime() + 2_000).toISOString()); // doubled
     clock.advance(2_000);
     expect(await run(handlers)).toMatchObject({ failed: 1 });
-    expect(getJob(db, id)).toMatchObject({ status: 'failed', attempts: 3, lastError: 'boom 3' });
+    expect(await getJob(db, id)).toMatchObject({ status: 'failed', attempts: 3, lastError: 'boom 3' });
     expect(attempts).toEqual([{ n: 1, last: false }, { n: 2, last: false }, { n: 3, last: true }]);
   });
 
   it('does not retry a permanent failure', async () => {
-    const { id } = enqueue(db, clock, 'bad', {});
+    const { id } = await enqueue(db, clock, 'bad', {});
     await run({ bad: { run: async () => { throw new PermanentJobError('bad payload'); } } });
-    expect(getJob(db, id)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'bad payload' });
+    expect(await getJob(db, id)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'bad payload' });
   });
 
   it('picks up a job whose worker died once its lease expires, and ignores the dead worker', async () => {
-    const { id } = enqueue(db, clock, 'work', {}, { maxAttempts: 3 });
+    const { id } = await enqueue(db, clock, 'work', {}, { maxAttempts: 3 });
     const now = clock.now().toISOString();
-    const dead = claimJob(db, { kind: 'work', now, leaseUntil: new Date(clock.now().getTime() + 30_000).toISOString(), kindLimit: 1, userLimit: 1 });
+    const dead = await claimJob(db, { kind: 'work', now, leaseUntil: new Date(clock.now().getTime() + 30_000).toISOString(), kindLimit: 1, userLimit: 1 });
     expect(dead).toMatchObject({ id, status: 'running', attempts: 1 });
     let ran = 0;
     const handlers = { work: { leaseMs: 30_000, run: async () => { ran++; } } };
@@ -111,21 +111,21 @@ describe('durable jobs', () => {
     clock.advance(30_000);
     await run(handlers);
     expect(ran).toBe(1);
-    expect(getJob(db, id)).toMatchObject({ status: 'done', attempts: 2 });
-    expect(markDone(db, id, 1, clock.now().toISOString())).toBe(false); // the old attempt cannot finish it
+    expect(await getJob(db, id)).toMatchObject({ status: 'done', attempts: 2 });
+    expect(await markDone(db, id, 1, clock.now().toISOString())).toBe(false); // the old attempt cannot finish it
   });
 
   it('fails a job whose last attempt died', async () => {
-    const { id } = enqueue(db, clock, 'work', {}, { maxAttempts: 1 });
-    claimJob(db, { kind: 'work', now: clock.now().toISOString(), leaseUntil: new Date(clock.now().getTime() + 1_000).toISOString(), kindLimit: 1, userLimit: 1 });
+    const { id } = await enqueue(db, clock, 'work', {}, { maxAttempts: 1 });
+    await claimJob(db, { kind: 'work', now: clock.now().toISOString(), leaseUntil: new Date(clock.now().getTime() + 1_000).toISOString(), kindLimit: 1, userLimit: 1 });
     clock.advance(1_000);
     await run({ work: { run: async () => {} } });
-    expect(getJob(db, id)).toMatchObject({ status: 'failed', lastError: 'lease expired on the last attempt' });
+    expect(await getJob(db, id)).toMatchObject({ status: 'failed', lastError: 'lease expired on the last attempt' });
   });
 
   it('runs at most `concurrency` jobs of a kind at once, even with two workers', async () => {
     const g = gated({ concurrency: 2 });
-    for (let i = 0; i < 6; i++) enqueue(db, clock, 'build', { i });
+    for (let i = 0; i < 6; i++) await enqueue(db, clock, 'build', { i });
     const a = runDueJobs({ db, clock, handlers: { build: g.handler }, log: quiet });
     const b = runDueJobs({ db, clock, handlers: { build: g.handler }, log: quiet });
     await g.releaseAll();
@@ -137,8 +137,8 @@ describe('durable jobs', () => {
 
   it('limits jobs running at once per user; other users are not held up', async () => {
     const g = gated({ concurrency: 3, perUser: 1 });
-    for (let i = 0; i < 3; i++) enqueue(db, clock, 'draft', { user: 1, i }, { userId: 1 });
-    enqueue(db, clock, 'draft', { user: 2 }, { userId: 2 });
+    for (let i = 0; i < 3; i++) await enqueue(db, clock, 'draft', { user: 1, i }, { userId: 1 });
+    await enqueue(db, clock, 'draft', { user: 2 }, { userId: 2 });
     const done = run({ draft: g.handler });
     await new Promise((r) => setTimeout(r, 30));
     expect(g.stats.max).toBe(2); // one of user 1's, and user 2's
@@ -148,9 +148,9 @@ describe('durable jobs', () => {
     expect(g.stats.maxPerUser).toBe(1);
   });
 
-  it('enqueues a dedupe key once', () => {
-    const a = enqueue(db, clock, 'award', { week: '2026-11-16' }, { dedupeKey: 'award:2026-11-16' });
-    const b = enqueue(db, clock, 'award', { week: '2026-11-16' }, { dedupeKey: 'award:2026-11-16' });
+  it('enqueues a dedupe key once', async () => {
+    const a = await enqueue(db, clock, 'award', { week: '2026-11-16' }, { dedupeKey: 'award:2026-11-16' });
+    const b = await enqueue(db, clock, 'award', { week: '2026-11-16' }, { dedupeKey: 'award:2026-11-16' });
     expect(a.created).toBe(true);
     expect(b).toEqual({ id: a.id, created: false });
   });
@@ -163,15 +163,15 @@ describe('durable jobs', () => {
       slow: { run: () => new Promise<void>((r) => { release = r; }) },
     };
     const worker = startWorker({ db, clock, handlers, pollMs: 20, log: quiet });
-    enqueue(db, clock, 'tick', { n: 1 });
-    const slow = enqueue(db, clock, 'slow', {});
+    await enqueue(db, clock, 'tick', { n: 1 });
+    const slow = await enqueue(db, clock, 'slow', {});
     await expect.poll(() => seen, { timeout: 2000 }).toEqual([1]);
-    await expect.poll(() => getJob(db, slow.id)!.status, { timeout: 2000 }).toBe('running');
+    await expect.poll(async () => (await getJob(db, slow.id))!.status, { timeout: 2000 }).toBe('running');
     const stopped = worker.stop({ graceMs: 5_000 });
     release();
     await stopped;
-    expect(getJob(db, slow.id)!.status).toBe('done');
-    enqueue(db, clock, 'tick', { n: 2 });
+    expect((await getJob(db, slow.id))!.status).toBe('done');
+    await enqueue(db, clock, 'tick', { n: 2 });
     await new Promise((r) => setTimeout(r, 80));
     expect(seen).toEqual([1]); // a stopped worker takes nothing new
   });

@@ -59,7 +59,7 @@ describe('mailer', () => {
     const first = await runDueJobs({ db, clock, handlers, log: () => {} });
     expect(first.retried).toBe(1);
     expect(received).toHaveLength(0);
-    const job = getJob(db, 1)!;
+    const job = (await getJob(db, 1))!;
     expect(job).toMatchObject({ status: 'queued', attempts: 1 });
     expect(job.lastError).toMatch(/451/);
     clock.advance(30_000);

@@ -249,7 +249,7 @@ describe('three web nodes and two workers behind a round-robin proxy', () => {
   });
 
   it('a retry with the same Idempotency-Key on another node replays, and the draft is built exactly once by the workers', async () => {
-    const users = ['d1@multi.test', 'd2@multi.test', 'd3@multi.test'].map(async (e) => await key(addUser(db, e)));
+    const users = await Promise.all(['d1@multi.test', 'd2@multi.test', 'd3@multi.test'].map(async (e) => await key(addUser(db, e))));
     const first = await api(web[0].url, 'POST', '/drafts', users[0], { url: site.url }, { 'idempotency-key': 'draft-once' });
     expect(first.status).toBe(201);
     const retry = await api(web[1].url, 'POST', '/drafts', users[0], { url: site.url }, { 'idempotency-key': 'draft-once' });
@@ -277,9 +277,9 @@ describe('three web nodes and two workers behind a round-robin proxy', () => {
       expect(set.code, set.stderr).toBe(0);
     }
     const owners = Array.from({ length: 7 }, (_, i) => addUser(db, `free${i}@multi.test`));
-    const listings = owners.map(async (o, i) => ({
+    const listings = await Promise.all(owners.map(async (o, i) => ({
       auth: await key(o), id: addListing(db, { name: `Free Launch ${i}`, status: 'submitted', url: `${site.origin}/free-${i}/`, ownerUserId: o }),
-    }));
+    })));
     const answers = await Promise.all(listings.map((l, i) => api(web[i % 3].url, 'POST', `/me/listings/${l.id}/free`, l.auth)));
     const statuses = answers.map((a) => a.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(2);

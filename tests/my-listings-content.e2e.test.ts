@@ -129,7 +129,7 @@ describe('milestones', () => {
     expect((await call(app, 'GET', '/listings/ada-pro', null)).body.milestones).toEqual([
       { date: '2026-09-15', title: 'Launched v1', description: 'Public release.', url: 'https://adapro.example/blog/v1' },
     ]);
-    expect(versionsOfListing(app.db, ids.paid)[0]).toMatchObject({ changed_fields: ['milestones'], before: { milestone: null } });
+    expect((await versionsOfListing(app.db, ids.paid))[0]).toMatchObject({ changed_fields: ['milestones'], before: { milestone: null } });
   });
 
   it.each([
@@ -160,7 +160,7 @@ describe('milestones', () => {
     expect(gone.body).toEqual({ deleted: true, listing_id: ids.paid, milestone: { milestone_id: id, date: '2026-11-01', title: 'To delete', description: null, url: null } });
     expect((await call(app, 'DELETE', `/me/listings/${ids.paid}/milestones/${id}`, ada.auth)).status).toBe(404);
     expect((await call(app, 'GET', `/me/listings/${ids.bobs}`, bob.auth)).body.milestones).toHaveLength(1);
-    expect(versionsOfListing(app.db, ids.paid)[0]).toMatchObject({ changed_fields: ['milestones'], after: { milestone: null } });
+    expect((await versionsOfListing(app.db, ids.paid))[0]).toMatchObject({ changed_fields: ['milestones'], after: { milestone: null } });
   });
 
   it.each(['modern', 'legacy'] as const)('adds and deletes over MCP (%s era)', async (era) => {
@@ -188,7 +188,7 @@ describe('set_founder_story', () => {
     expect((await call(app, 'GET', '/listings/ada-pro', null)).body.story).toEqual(story);
     const founder = (await call(app, 'GET', '/founders/ada-lovelace', null)).body;
     expect(founder.stories).toEqual([{ listing_slug: 'ada-pro', listing_name: 'Ada Pro', title: story.title, sections: { why_started: 'Spreadsheets hurt.', lessons: 'Ship weekly.' } }]);
-    expect(versionsOfListing(app.db, ids.paid)[0]).toMatchObject({ changed_fields: ['story'], before: { story: null }, after: { story } });
+    expect((await versionsOfListing(app.db, ids.paid))[0]).toMatchObject({ changed_fields: ['story'], before: { story: null }, after: { story } });
   });
 
   it('replaces the whole story; an empty body clears it', async () => {

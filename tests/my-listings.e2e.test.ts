@@ -38,7 +38,7 @@ beforeAll(async () => {
 });
 afterAll(() => closeAll(app, clients));
 
-const versions = (id: number) => versionsOfListing(app.db, id);
+const versions = async (id: number) => await versionsOfListing(app.db, id);
 
 describe('list_my_listings', () => {
   it('lists every owned listing in any status, newest first, with status, plan and launch week', async () => {
@@ -122,7 +122,7 @@ describe('update_my_listing', () => {
     const found = await call(app, 'GET', '/listings?q=quasarcalc', null);
     expect(found.body.items.map((i: any) => i.slug)).toEqual(['ada-notes']);
 
-    const [v] = versions(ids.live);
+    const [v] = await versions(ids.live);
     expect(v).toMatchObject({
       user_email: 'ada@owners.test', reviewed_at: null, changed_fields: ['tagline', 'country', 'city', 'founded_year', 'keywords', 'faqs'],
       before: { tagline: 'Notes for analysts', country: null, city: null, keywords: ['notes'], founded_year: null, faqs: [] },
@@ -133,12 +133,12 @@ describe('update_my_listing', () => {
   it('replaces all socials, clears a field sent as "", and writes no version when nothing changes', async () => {
     const res = await call(app, 'PATCH', `/me/listings/${ids.live}`, ada.auth, { socials: { x: 'https://x.com/adanotes' }, fields: { city: '' } });
     expect(res.body).toMatchObject({ socials: { x: 'https://x.com/adanotes' }, city: null, changed_fields: ['city', 'socials'] });
-    expect(versions(ids.live)[0].before).toEqual({ city: 'London', socials: { github: 'https://github.com/ada', linkedin: 'https://linkedin.com/company/ada' } });
-    const count = versions(ids.live).length;
+    expect((await versions(ids.live))[0].before).toEqual({ city: 'London', socials: { github: 'https://github.com/ada', linkedin: 'https://linkedin.com/company/ada' } });
+    const count = (await versions(ids.live)).length;
     const same = await call(app, 'PATCH', `/me/listings/${ids.live}`, ada.auth, { socials: { x: 'https://x.com/adanotes' }, fields: { tagline: 'Notes for every analyst' } });
     expect(same.body.changed_fields).toEqual([]);
     expect((await call(app, 'PATCH', `/me/listings/${ids.live}`, ada.auth)).body.changed_fields).toEqual([]);
-    expect(versions(ids.live)).toHaveLength(count);
+    expect(await versions(ids.live)).toHaveLength(count);
   });
 
   it('edits listings in any status, including one owned through a claim', async () => {
@@ -185,19 +185,19 @@ describe('update_my_listing', () => {
     [{ faqs: [{ question: 'Q?', answer: 'A.', extra: 1 }] }, 'faqs.0.extra'],
     [{ status: 'live' }, 'status'],
   ])('rejects %j with 400 naming %s, and writes nothing', async (body, path) => {
-    const before = versions(ids.live).length;
+    const before = (await versions(ids.live)).length;
     const res = await call(app, 'PATCH', `/me/listings/${ids.live}`, ada.auth, body);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('invalid_input');
     expect(problemPaths(res.body)).toContain(path);
-    expect(versions(ids.live)).toHaveLength(before);
+    expect(await versions(ids.live)).toHaveLength(before);
   });
 
   it('is 404 for another user\'s listing, and changes nothing there', async () => {
     const res = await call(app, 'PATCH', `/me/listings/${ids.bobs}`, ada.auth, { fields: { tagline: 'Hijacked' } });
     expect(res.status).toBe(404);
     expect((await call(app, 'GET', '/listings/bob-tool', null)).body.tagline).toBeNull();
-    expect(versions(ids.bobs)).toEqual([]);
+    expect(await versions(ids.bobs)).toEqual([]);
   });
 
   it('needs listings:write', async () => {
@@ -210,11 +210,11 @@ describe('update_my_listing', () => {
   it('replays a retried edit with the same Idempotency-Key and keeps one version', async () => {
     const body = { fields: { pricing_summary: 'Free for one notebook' } };
     const first = await call(app, 'PATCH', `/me/listings/${ids.live}`, ada.auth, body, { 'idempotency-key': 'edit-1' });
-    const count = versions(ids.live).length;
+    const count = (await versions(ids.live)).length;
     const again = await call(app, 'PATCH', `/me/listings/${ids.live}`, ada.auth, body, { 'idempotency-key': 'edit-1' });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(again.body).toEqual(first.body);
-    expect(versions(ids.live)).toHaveLength(count);
+    expect(await versions(ids.live)).toHaveLength(count);
   });
 });
 
@@ -273,11 +273,11 @@ describe('the review queue of the site team', () => {
   it('lists unreviewed edits with before and after, and mark-reviewed takes one off the queue', async () => {
     const queue = await admin('review-queue', '--limit', '500');
     expect(queue.code).toBe(0);
-    const first = versions(ids.live).at(-1)!;
+    const first = (await versions(ids.live)).at(-1)!;
     expect(queue.out).toContain(`#${first.id} ${first.created_at} ada-notes (Ada Notes) by ada@owners.test: tagline, country, city, founded_year, keywords, faqs`);
     expect(queue.out).toContain('    before: "Notes for analysts"\n    after:  "Notes for every analyst"');
     expect((await admin('mark-reviewed', String(first.id))).out).toBe(`Edit #${first.id} is marked reviewed.`);
-    expect(versions(ids.live).at(-1)!.reviewed_at).toBe(app.clock.now().toISOString());
+    expect((await versions(ids.live)).at(-1)!.reviewed_at).toBe(app.clock.now().toISOString());
     expect((await admin('review-queue', '--limit', '500')).out).not.toContain(`#${first.id} `);
     expect((await admin('mark-reviewed', String(first.id))).out).toBe(`Edit #${first.id} was already reviewed.`);
     const unknown = await admin('mark-reviewed', '987654');

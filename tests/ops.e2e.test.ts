@@ -92,7 +92,7 @@ describe('/metrics', () => {
     await client.callTool({ name: 'get_site_info', arguments: {} });
     await client.callTool({ name: 'get_listing', arguments: { slug: 'nope' } });
     await client.close();
-    insertJob(app.db, { kind: 'draft_build', payload: {}, runAt: '2026-11-18T11:59:00.000Z', maxAttempts: 3, userId: null, dedupeKey: null, now: '2026-11-18T11:59:00.000Z' });
+    await insertJob(app.db, { kind: 'draft_build', payload: {}, runAt: '2026-11-18T11:59:00.000Z', maxAttempts: 3, userId: null, dedupeKey: null, now: '2026-11-18T11:59:00.000Z' });
     const limited = await startApp({ demo: false, env: { RATE_LIMIT_ANON_PER_MIN: '1' } });
     await fetch(`${limited.api}/site`);
     await fetch(`${limited.api}/site`);
@@ -129,8 +129,8 @@ describe('/metrics', () => {
 describe('job events', () => {
   it('reports the start and the end or failure of every attempt', async () => {
     const events: JobEvent[] = [];
-    insertJob(app.db, { kind: 'email', payload: { outboxId: -1 }, runAt: '2026-11-18T11:00:00.000Z', maxAttempts: 1, userId: null, dedupeKey: null, now: '2026-11-18T11:00:00.000Z' });
-    const jobs = startJobs({ db: app.db, clock: app.clock, config: app.config, env: {}, model: null, pollMs: 20, log: () => {}, observe: (e) => events.push(e) });
+    await insertJob(app.db, { kind: 'email', payload: { outboxId: -1 }, runAt: '2026-11-18T11:00:00.000Z', maxAttempts: 1, userId: null, dedupeKey: null, now: '2026-11-18T11:00:00.000Z' });
+    const jobs = await startJobs({ db: app.db, clock: app.clock, config: app.config, env: {}, model: null, pollMs: 20, log: () => {}, observe: (e) => events.push(e) });
     try {
       for (let i = 0; i < 100 && !events.some((e) => e.phase !== 'start'); i++) await new Promise((r) => setTimeout(r, 20));
     } finally {

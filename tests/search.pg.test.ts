@@ -167,7 +167,7 @@ type Run = { page: number[]; total: number; all: number[] };
 async function runBoth(c: Case): Promise<{ lite: Run; pg: Run }> {
   const categoryIds = c.category === undefined ? null : await categoryTreeIds(db, categorySlug(categoryPick[c.category]));
   const q = { ...baseQuery(), ...c.query, categoryIds };
-  const liteMatch = matchExpression(db, c.q);
+  const liteMatch = await matchExpression(db, c.q);
   const pgMatch = await tsQueryFor(pool, c.q);
   const run = async (search: (q: SearchQuery) => Promise<{ ids: number[]; total: number }>, match: string | null): Promise<Run> => {
     const page = await search({ ...q, match });
@@ -210,14 +210,14 @@ describe('listing search: the same results on SQLite and PostgreSQL', () => {
         for (const a of c.nameFirst[0]) for (const b of c.nameFirst[1]) expect(at(a)).toBeLessThan(at(b));
       }
     }
-    const textRanked = !!c.q && (c.query?.sort ?? 'relevance') === 'relevance' && lite.all.length > 0 && matchExpression(db, c.q) !== null;
+    const textRanked = !!c.q && (c.query?.sort ?? 'relevance') === 'relevance' && lite.all.length > 0 && await matchExpression(db, c.q) !== null;
     if (!textRanked) {
       expect(pgRun.page).toEqual(lite.page);
       expect(pgRun.all).toEqual(lite.all);
       return;
     }
     // Listings bm25 scores equally keep SQLite's order (votes, then id) on PostgreSQL.
-    const score = bm25Scores(matchExpression(db, c.q)!);
+    const score = bm25Scores((await matchExpression(db, c.q))!);
     const pgAt = new Map(pgRun.all.map((id, i) => [id, i]));
     let tiedPairs = 0;
     for (let i = 0; i < lite.all.length; i++) {

@@ -33,7 +33,7 @@ beforeAll(async () => {
   addVotes(db, ids.fourth, 20, '2026-11-23T00:00:00.000Z'); // cast after the week ended: not counted
   addVotes(db, ids.lastWeek, 50, '2026-11-18T10:00:00.000Z'); // launched another week
   addVotes(db, ids.rejected, 50, '2026-11-18T10:00:00.000Z'); // not live
-  scheduleRecurringJobs(db, app.clock);
+  await scheduleRecurringJobs(db, app.clock);
   client = await mcpClient(app, 'modern');
 });
 afterAll(async () => {
@@ -45,8 +45,8 @@ const allAwards = async () => (await getJson(`${app.api}/awards`)).body.items.ma
 const awardRows = async () => (await allAwards()).filter((r: [string]) => r[0] >= WEEK);
 
 describe('weekly awards job', () => {
-  it('ranks by the week\'s votes; ties go to the earlier launch', () => {
-    expect(weekWinners(app.db, WEEK)).toEqual([
+  it('ranks by the week\'s votes; ties go to the earlier launch', async () => {
+    expect(await weekWinners(app.db, WEEK)).toEqual([
       { listing_id: ids.most, votes: 9 }, { listing_id: ids.tieEarly, votes: 5 }, { listing_id: ids.tieLate, votes: 5 },
     ]);
   });

@@ -12,11 +12,11 @@ export type Enqueued = { id: number; created: boolean };
 
 export type JobPort = {
   // Crawl the draft's site and write the first draft (one per draft at a time; counts against the user's limit).
-  enqueueDraftBuild(w: JobWriter, draftId: string, userId: number): number;
+  enqueueDraftBuild(w: JobWriter, draftId: string, userId: number): Promise<number>;
   // Redraft the named fields from the stored evidence.
-  enqueueRegenerate(w: JobWriter, draftId: string, userId: number, fields: string[]): number;
+  enqueueRegenerate(w: JobWriter, draftId: string, userId: number, fields: string[]): Promise<number>;
   // Look for the badge on the listing's homepage now; a dedupeKey makes a repeat within its window a no-op.
-  enqueueBadgeCheck(w: JobWriter, listingId: number, dedupeKey?: string | null): Enqueued;
+  enqueueBadgeCheck(w: JobWriter, listingId: number, dedupeKey?: string | null): Promise<Enqueued>;
   // Send one e-mail through the outbox; a dedupeKey makes a second send with the same key return the first.
-  sendMail(w: JobWriter, mail: Mail, opts?: { maxAttempts?: number; dedupeKey?: string | null }): Enqueued;
+  sendMail(w: JobWriter, mail: Mail, opts?: { maxAttempts?: number; dedupeKey?: string | null }): Promise<Enqueued>;
 };

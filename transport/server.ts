@@ -40,7 +40,7 @@ async function startWeb() {
 async function startWorkerRole() {
   const [{ startJobs }, { Hono }, { registerOps }] = await Promise.all([import('../jobs/index'), import('hono'), import('./ops/routes')]);
   const jobLog = logger.child({ component: 'jobs' });
-  const worker = startJobs({
+  const worker = await startJobs({
     db, clock: systemClock, config, requeueOnStart: role === 'all',
     log: (line) => jobLog.warn(line),
     observe: (e) => {

@@ -10,7 +10,7 @@ const plain = (status: number, message: string) =>
 
 // Badge images people embed on their own sites: GET /badges/:slug/:kind.svg?shape=&mode=&size=.
 export function registerBadgeRoutes(app: Hono, deps: AppDeps): void {
-  app.get('/badges/:slug/:file{[a-z0-9-]+\\.svg}', (c) => {
+  app.get('/badges/:slug/:file{[a-z0-9-]+\\.svg}', async (c) => {
     const slug = c.req.param('slug');
     const kind = c.req.param('file').slice(0, -'.svg'.length);
     const { style, invalid } = parseBadgeStyle({ shape: c.req.query('shape'), mode: c.req.query('mode'), size: c.req.query('size') });
@@ -18,7 +18,7 @@ export function registerBadgeRoutes(app: Hono, deps: AppDeps): void {
       return plain(400, `Invalid ${invalid.join(', ')}. shape: standard, outline, pill, banner, square; mode: light, dark, auto; size: s, m, l.`);
     }
     if (!SLUG_PATTERN.test(slug) || !isBadgeKind(kind)) return plain(404, 'No such badge.');
-    const listing = badgeListingBySlug(deps.db, slug);
+    const listing = await badgeListingBySlug(deps.db, slug);
     const badge = listing ? servableBadges(listing, deps.config.siteName).find((b) => b.kind === kind) : undefined;
     if (!listing || !badge) return plain(404, 'No such badge: the listing is not public or has not earned it.');
     const svg = renderBadgeSvg({

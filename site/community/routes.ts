@@ -11,7 +11,7 @@ import { REVIEW_MAX } from './view';
 // Signed-in people only; every form carries the session's CSRF token; each answer is a 303 back to the
 // listing page with a notice code it turns into a fixed message.
 
-type Action = (listing: CommunityListing, user: SiteUser, form: Record<string, unknown>, at: string) => string;
+type Action = (listing: CommunityListing, user: SiteUser, form: Record<string, unknown>, at: string) => Promise<string> | string;
 
 const seeOther = (c: Context, location: string) => {
   c.header('cache-control', 'no-store');
@@ -29,7 +29,7 @@ export function registerCommunityRoutes(app: Hono, deps: AppDeps): void {
     if (!csrfValid(c, deps, user, form.csrf)) return staleForm(c);
     const listing = await publicListingForCommunity(deps.db, slug);
     if (!listing) return notFoundPage(c, deps);
-    return seeOther(c, action(listing, user, form, deps.clock.now().toISOString()));
+    return seeOther(c, await action(listing, user, form, deps.clock.now().toISOString()));
   };
 
   // Votes rank launches, so only launched (live) products take them; a second press withdraws the vote.

@@ -89,9 +89,9 @@ export function registerInviteRoutes(app: Hono, deps: AppDeps): void {
     const found = load(token);
     if (!found) return page(c, 'Invite not found', <p>This invite link is not valid. Check that the whole link was copied from the e-mail.</p>, 404);
     const user = await currentUser(c, deps);
-    const stop = blocked(c, found.invite, found.draft, user, `/invites/${token}`);
+    const stop = await blocked(c, found.invite, found.draft, user, `/invites/${token}`);
     if (stop) return stop;
-    const own = ownFounderProfile(deps.db, user!.userId);
+    const own = await ownFounderProfile(deps.db, user!.userId);
     return form(c, token, found.draft, user!, {
       name: own?.name ?? user!.name ?? '', title: '', bio: own?.bio ?? '', socials: own?.socials ?? {},
     });
@@ -107,7 +107,7 @@ export function registerInviteRoutes(app: Hono, deps: AppDeps): void {
     if (!csrfValid(c, deps, user, body.csrf)) {
       return c.text('This form has expired or did not come from this site. Open the invite link again and try once more.', 403, { 'cache-control': 'no-store' });
     }
-    const stop = blocked(c, found.invite, found.draft, user, `/invites/${token}`);
+    const stop = await blocked(c, found.invite, found.draft, user, `/invites/${token}`);
     if (stop) return stop;
     const { values, errors, profile } = checkProfile(body);
     if (!profile) return form(c, token, found.draft, user, values, errors, 400);

@@ -13,7 +13,7 @@ export function registerUpdatesPage(app: Hono, deps: AppDeps): void {
   const siteName = deps.config.siteName;
   app.get('/updates', sitePage(deps, async (c) => {
     const page = pageParam(c.req.query('page'));
-    const { items, total } = latestUpdates(deps.db, PER_PAGE, (page - 1) * PER_PAGE);
+    const { items, total } = await latestUpdates(deps.db, PER_PAGE, (page - 1) * PER_PAGE);
     return htmlResponse(c,
       <Layout siteName={siteName} title={`Latest updates${page > 1 ? ` (page ${page})` : ''}`} current="updates"
         description={`News posted by the makers of live products on ${siteName}, newest first.`}>

@@ -182,7 +182,7 @@ export function registerSubmitRoutes(app: Hono, deps: AppDeps): void {
     const id = c.req.param('id')!;
     const listingId = await listingIdOf(c, ok.viewer, id);
     // One pending check per listing however often the button is pressed (the job queue drops duplicates).
-    deps.jobs.enqueueBadgeCheck(deps, listingId, `badge-now:${listingId}`);
+    await deps.jobs.enqueueBadgeCheck(deps, listingId, `badge-now:${listingId}`);
     return seeOther(c, `/drafts/${id}/launch?notice=check`);
   }));
 

@@ -1,81 +1,78 @@
 import type Database from 'better-sqlite3';
 import type { Engine, Params, RunResult, Stmt, TxMode } from './types';
-import { frameOf, txContext } from './tx-context';
 
-// better-sqlite3 is synchronous and has one connection: a transaction is open on it for everything this process
-// runs until it commits. So while one request's transaction is open (it may await between its statements), any
-// other request's statement or transaction waits for it to end instead of landing inside it. A statement outside
-// every transaction runs at once, as it always did; the wrapping promise is already settled.
+// better-sqlite3 is synchronous: every statement has run by the time its promise exists, so a transaction body that
+// awaits only this engine runs from BEGIN to COMMIT within one turn of the event loop, and no other request's I/O
+// callback can run in between. That is what keeps another request's statements out of an open transaction here,
+// without tracking which request runs (AsyncLocalStorage would turn on async hooks for every promise of the process,
+// which costs every API request ~12 % on Node 20 and 22; see site/viewer.ts). A body that waits for anything else
+// (network, timers, a password hash) would let other requests in: such a transaction is rolled back and fails
+// loudly, so the mistake shows in the first test that takes that path.
 export class SqliteEngine implements Engine {
   readonly kind = 'sqlite' as const;
-  private held = false;
-  private waiting: Array<() => void> = [];
+  private depth = 0;
+  private mode: TxMode | null = null;
+  private crossedTurn = false;
+  private readonly totalChanges: Database.Statement;
 
-  constructor(readonly connection: Database.Database) {}
+  constructor(readonly connection: Database.Database) {
+    this.totalChanges = connection.prepare('SELECT total_changes()').pluck();
+  }
 
   prepare(sql: string): Stmt {
-    return new SqliteStmt(this, this.connection.prepare(sql), sql);
+    return new SqliteStmt(this.connection, this.connection.prepare(sql), sql);
   }
 
   async exec(sql: string): Promise<void> {
-    await this.gate();
     this.connection.exec(sql);
   }
 
   inTransaction(): boolean {
-    return frameOf(this) !== undefined;
+    return this.depth > 0;
   }
 
   transactionMode(): TxMode | null {
-    return frameOf(this)?.mode ?? null;
+    return this.mode;
   }
 
-  // memo.ts reads total_changes() on SQLite instead.
   writes(): number {
-    return this.connection.prepare('SELECT total_changes()').pluck().get() as number;
-  }
-
-  // Resolves when no other request's transaction is open; undefined (nothing to wait for) in the common case.
-  gate(): Promise<void> | undefined {
-    if (!this.held || frameOf(this)) return undefined;
-    return new Promise<void>((resolve) => this.waiting.push(resolve)).then(async () => await this.gate());
+    return this.totalChanges.get() as number;
   }
 
   async transaction<T>(fn: () => Promise<T> | T, mode: TxMode = 'immediate'): Promise<T> {
-    const frame = frameOf(this);
-    if (frame) return mode === 'deferred' ? await fn() : await this.savepoint(frame, fn);
-    while (this.held) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.held = true;
+    if (this.depth > 0) return mode === 'deferred' ? await fn() : await this.savepoint(fn);
+    this.connection.exec(mode === 'immediate' ? 'BEGIN IMMEDIATE' : 'BEGIN');
+    this.depth = 1;
+    this.mode = mode;
+    this.crossedTurn = false;
+    const watch = setImmediate(() => { this.crossedTurn = true; });
     try {
-      this.connection.exec(mode === 'immediate' ? 'BEGIN IMMEDIATE' : 'BEGIN');
-      try {
-        const value = await txContext.run({ owner: this, depth: 0, mode }, fn);
-        this.connection.exec('COMMIT');
-        return value;
-      } catch (e) {
-        if (this.connection.inTransaction) this.connection.exec('ROLLBACK');
-        throw e;
-      }
+      const value = await fn();
+      if (this.crossedTurn) throw new Error('A SQLite transaction body waited for something other than the database; it was rolled back (see storage/engine/sqlite.ts)');
+      this.connection.exec('COMMIT');
+      return value;
+    } catch (e) {
+      if (this.connection.inTransaction) this.connection.exec('ROLLBACK');
+      throw e;
     } finally {
-      this.held = false;
-      const next = this.waiting;
-      this.waiting = [];
-      for (const wake of next) wake();
+      clearImmediate(watch);
+      this.depth = 0;
+      this.mode = null;
     }
   }
 
-  private async savepoint<T>(frame: { depth: number }, fn: () => Promise<T> | T): Promise<T> {
-    const name = `sp${++frame.depth}`;
+  private async savepoint<T>(fn: () => Promise<T> | T): Promise<T> {
+    const name = `sp${this.depth++}`;
     this.connection.exec(`SAVEPOINT ${name}`);
     try {
       const value = await fn();
       this.connection.exec(`RELEASE ${name}`);
       return value;
     } catch (e) {
-      this.connection.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
+      if (this.connection.inTransaction) this.connection.exec(`ROLLBACK TO ${name}; RELEASE ${name}`);
       throw e;
     } finally {
-      frame.depth--;
+      this.depth--;
     }
   }
 
@@ -89,41 +86,38 @@ export class SqliteEngine implements Engine {
 }
 
 class SqliteStmt implements Stmt {
-  constructor(private readonly engine: SqliteEngine, private readonly st: Database.Statement, private readonly sql: string) {}
+  constructor(private readonly connection: Database.Database, private readonly st: Database.Statement, private readonly sql: string) {}
 
-  async get(...params: Params): Promise<any> {
-    const wait = await this.engine.gate();
-    return wait ? wait.then(() => this.st.get(...params)) : await settled(() => this.st.get(...params));
+  get(...params: Params): Promise<any> {
+    try {
+      return Promise.resolve(this.st.get(...params));
+    } catch (e) {
+      return Promise.reject(e);
+    }
   }
 
-  async all(...params: Params): Promise<any[]> {
-    const wait = await this.engine.gate();
-    return wait ? wait.then(() => this.st.all(...params)) : await settled(() => this.st.all(...params));
+  all(...params: Params): Promise<any[]> {
+    try {
+      return Promise.resolve(this.st.all(...params));
+    } catch (e) {
+      return Promise.reject(e);
+    }
   }
 
-  async run(...params: Params): Promise<RunResult> {
-    const wait = await this.engine.gate();
-    const run = (): RunResult => {
+  run(...params: Params): Promise<RunResult> {
+    try {
       const r = this.st.run(...params);
-      return { changes: r.changes, lastInsertRowid: Number(r.lastInsertRowid) };
-    };
-    return wait ? wait.then(run) : await settled(run);
+      return Promise.resolve({ changes: r.changes, lastInsertRowid: Number(r.lastInsertRowid) });
+    } catch (e) {
+      return Promise.reject(e);
+    }
   }
 
   pluck(): Stmt {
-    return new SqliteStmt(this.engine, this.engine.connection.prepare(this.sql).pluck(), this.sql);
+    return new SqliteStmt(this.connection, this.connection.prepare(this.sql).pluck(), this.sql);
   }
 
   raw(): Stmt<unknown[]> {
-    return new SqliteStmt(this.engine, this.engine.connection.prepare(this.sql).raw(), this.sql);
-  }
-}
-
-// The statement's outcome as a settled promise: an error becomes a rejection, as it would on PostgreSQL.
-function settled<T>(run: () => T): Promise<T> {
-  try {
-    return Promise.resolve(run());
-  } catch (e) {
-    return Promise.reject(e);
+    return new SqliteStmt(this.connection, this.connection.prepare(this.sql).raw(), this.sql);
   }
 }

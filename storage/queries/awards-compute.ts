@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Stmt } from '../engine/types';
 import { withTransaction, type Db } from '../db';
 import { weekRange } from '../../domain/weeks';
 
@@ -8,7 +8,7 @@ import { weekRange } from '../../domain/weeks';
 export const AWARD_PLACES = 3;
 export type WeekWinner = { listing_id: number; votes: number };
 
-type Statements = Record<'rank' | 'has' | 'insert', Database.Statement>;
+type Statements = Record<'rank' | 'has' | 'insert', Stmt>;
 const cache = new WeakMap<Db, Statements>();
 
 function statements(db: Db): Statements {
@@ -26,19 +26,19 @@ function statements(db: Db): Statements {
   return s;
 }
 
-export function weekWinners(db: Db, week: string): WeekWinner[] {
+export async function weekWinners(db: Db, week: string): Promise<WeekWinner[]> {
   const { start, end } = weekRange(week);
-  return statements(db).rank.all({ week, start, end }) as WeekWinner[];
+  return await statements(db).rank.all({ week, start, end }) as WeekWinner[];
 }
 
 // Awards a finished week once: a week that already has awards keeps them (running the job again changes nothing).
 // Returns the winners written, or null when the week had been awarded before.
 export async function awardWeek(db: Db, week: string): Promise<WeekWinner[] | null> {
-  return await withTransaction(db, () => {
+  return await withTransaction(db, async () => {
     const s = statements(db);
-    if (s.has.get(week)) return null;
-    const winners = weekWinners(db, week);
-    winners.forEach((w, i) => s.insert.run(week, i + 1, w.listing_id, w.votes));
+    if (await s.has.get(week)) return null;
+    const winners = await weekWinners(db, week);
+    for (const [i, w] of winners.entries()) await s.insert.run(week, i + 1, w.listing_id, w.votes);
     return winners;
   });
 }

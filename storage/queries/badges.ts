@@ -1,10 +1,10 @@
-import type Database from 'better-sqlite3';
+import type { Stmt } from '../engine/types';
 import type { Db } from '../db';
 import type { BadgeSubject } from '../../domain/badges';
 
 export type BadgeListing = BadgeSubject & { id: number; slug: string; name: string };
 
-type Statements = { listing: Database.Statement; awards: Database.Statement };
+type Statements = { listing: Stmt; awards: Stmt };
 const cache = new WeakMap<Db, Statements>();
 
 function statements(db: Db): Statements {
@@ -21,10 +21,10 @@ function statements(db: Db): Statements {
 
 // The listing and its Launch of the Week placings: everything domain/badges needs to decide what is earned.
 // Returns the listing in any status; callers decide visibility with isPublicStatus.
-export function badgeListingBySlug(db: Db, slug: string): BadgeListing | null {
+export async function badgeListingBySlug(db: Db, slug: string): Promise<BadgeListing | null> {
   const s = statements(db);
-  const row = s.listing.get(slug) as { id: number; slug: string; name: string; status: string; featured: number; verified: number } | undefined;
+  const row = await s.listing.get(slug) as { id: number; slug: string; name: string; status: string; featured: number; verified: number } | undefined;
   if (!row) return null;
-  const awards = s.awards.all(row.id) as { week: string; rank: number }[];
+  const awards = await s.awards.all(row.id) as { week: string; rank: number }[];
   return { id: row.id, slug: row.slug, name: row.name, status: row.status, featured: !!row.featured, verified: !!row.verified, awards };
 }

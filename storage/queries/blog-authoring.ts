@@ -38,22 +38,26 @@ const sameAs = (row: StoredPost, p: BlogPostDraft & { publishedAt: string }) =>
 // A post without a date is dated `now` when created and keeps its date when edited.
 export async function saveBlogPosts(db: Db, posts: BlogPostDraft[], now: string): Promise<SavedPost[]> {
   const s = stmts(db);
-  return await withTransaction(db, () => posts.map(async (p) => {
-    const row = await s.bySlug.get(p.slug) as StoredPost | undefined;
-    const values = { ...p, publishedAt: p.publishedAt ?? row?.published_at ?? now };
-    const params = { ...values, tags: JSON.stringify(p.tags), draft: p.draft ? 1 : 0 };
-    let action: SaveAction;
-    if (!row) {
-      await s.insert.run(params);
-      action = 'created';
-    } else if (sameAs(row, values)) {
-      action = 'unchanged';
-    } else {
-      await s.update.run({ ...params, id: row.id });
-      action = 'updated';
+  return await withTransaction(db, async () => {
+    const saved: SavedPost[] = [];
+    for (const p of posts) {
+      const row = await s.bySlug.get(p.slug) as StoredPost | undefined;
+      const values = { ...p, publishedAt: p.publishedAt ?? row?.published_at ?? now };
+      const params = { ...values, tags: JSON.stringify(p.tags), draft: p.draft ? 1 : 0 };
+      let action: SaveAction;
+      if (!row) {
+        await s.insert.run(params);
+        action = 'created';
+      } else if (sameAs(row, values)) {
+        action = 'unchanged';
+      } else {
+        await s.update.run({ ...params, id: row.id });
+        action = 'updated';
+      }
+      saved.push({ slug: p.slug, action, publishedAt: values.publishedAt, draft: p.draft });
     }
-    return { slug: p.slug, action, publishedAt: values.publishedAt, draft: p.draft };
-  }));
+    return saved;
+  });
 }
 
 export type BlogListRow = { slug: string; title: string; author: string; published_at: string; draft: boolean; is_demo: boolean };

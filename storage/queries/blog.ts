@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Stmt } from '../engine/types';
 import type { Db } from '../db';
 import type { Faq } from '../schema';
 
@@ -7,7 +7,7 @@ export type BlogPostRow = {
 };
 export type BlogPostFull = BlogPostRow & { body_markdown: string; faqs: Faq[] };
 
-type Statements = { browse: Database.Statement; search: Database.Statement; bySlug: Database.Statement };
+type Statements = { browse: Stmt; search: Stmt; bySlug: Stmt };
 const cache = new WeakMap<Db, Statements>();
 
 const COLUMNS = 'b.slug, b.title, b.excerpt, b.author, b.tags, b.published_at';
@@ -57,22 +57,22 @@ const toRow = (r: Record<string, any>): BlogPostRow => ({
 type Paged = { rows: BlogPostRow[]; total: number };
 
 // The window count disappears with the rows past the last page; only then count with a one-row probe.
-function paged(stmt: Database.Statement, params: Record<string, unknown> & { limit: number; offset: number }): Paged {
-  const rows = stmt.all(params) as Record<string, any>[];
-  const total = rows.length ? rows[0].total : params.offset > 0 ? (stmt.get({ ...params, limit: 1, offset: 0 }) as any)?.total ?? 0 : 0;
+async function paged(stmt: Stmt, params: Record<string, unknown> & { limit: number; offset: number }): Promise<Paged> {
+  const rows = await stmt.all(params) as Record<string, any>[];
+  const total = rows.length ? rows[0].total : params.offset > 0 ? (await stmt.get({ ...params, limit: 1, offset: 0 }) as any)?.total ?? 0 : 0;
   return { rows: rows.map(toRow), total };
 }
 
-export const browseBlogPosts = (db: Db, p: { now: string; limit: number; offset: number }): Paged => paged(statements(db).browse, p);
+export const browseBlogPosts = async (db: Db, p: { now: string; limit: number; offset: number }): Promise<Paged> => await paged(statements(db).browse, p);
 
 // lower() in SQLite folds ASCII only, so the needle is folded the same way here.
 const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
-export const searchBlogPosts = (db: Db, p: { q: string; now: string; limit: number; offset: number }): Paged =>
-  paged(statements(db).search, { ...p, q: asciiLower(p.q) });
+export const searchBlogPosts = async (db: Db, p: { q: string; now: string; limit: number; offset: number }): Promise<Paged> =>
+  await paged(statements(db).search, { ...p, q: asciiLower(p.q) });
 
-export function blogPostBySlug(db: Db, slug: string, now: string): BlogPostFull | null {
-  const r = statements(db).bySlug.get({ slug, now }) as Record<string, any> | undefined;
+export async function blogPostBySlug(db: Db, slug: string, now: string): Promise<BlogPostFull | null> {
+  const r = await statements(db).bySlug.get({ slug, now }) as Record<string, any> | undefined;
   if (!r) return null;
   return { ...toRow(r), body_markdown: r.body_markdown, faqs: parseList<Faq>(r.faqs) };
 }

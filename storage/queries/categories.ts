@@ -16,7 +16,7 @@ function prepare(db: Db) {
     all: s.prepare(`SELECT id, slug, name, description, parent_id FROM categories ORDER BY position, name`),
     // Ordered by listing so one listing's categories arrive together (the primary key order of listing_categories).
     liveMemberships: s.prepare(`SELECT lc.listing_id, lc.category_id FROM listing_categories lc
-      JOIN listings l ON l.id = lc.listing_id WHERE l.status = 'live' ORDER BY lc.listing_id`).raw(true),
+      JOIN listings l ON l.id = lc.listing_id WHERE l.status = 'live' ORDER BY lc.listing_id`).raw(),
     bySlug: s.prepare(`SELECT id, slug, name, description, parent_id, faqs FROM categories WHERE slug = ?`),
     byId: s.prepare(`SELECT id, slug, name, description, parent_id FROM categories WHERE id = ?`),
     children: s.prepare(`SELECT id, slug, name, description, parent_id FROM categories WHERE parent_id = ? ORDER BY position, name`),

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Stmt } from '../engine/types';
 import { withTransaction, type Db } from '../db';
 import type { DraftFounder } from '../schema';
 import { acceptInvite, getDraft, updateDraft, type DraftInviteRow, type DraftRow } from './drafts';
@@ -21,7 +21,7 @@ const norm = (s: string) => s.trim().toLowerCase();
 export const slugify = (s: string) =>
   s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 200).replace(/-+$/, '');
 
-type Statements = Record<'links' | 'byUser' | 'profile' | 'invite' | 'slugTaken' | 'insert' | 'update' | 'link' | 'unlink' | 'dropOrphan', Database.Statement>;
+type Statements = Record<'links' | 'byUser' | 'profile' | 'invite' | 'slugTaken' | 'insert' | 'update' | 'link' | 'unlink' | 'dropOrphan', Stmt>;
 const statements = preparedFor((p): Statements => ({
   links: p(`SELECT f.id, f.name, f.user_id FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id WHERE lf.listing_id = ? ORDER BY lf.position`),
   byUser: p(`SELECT id FROM founders WHERE user_id = ?`),
@@ -38,53 +38,53 @@ const statements = preparedFor((p): Statements => ({
     AND NOT EXISTS (SELECT 1 FROM listing_founders WHERE founder_id = ?)`),
 }));
 
-function uniqueFounderSlug(db: Db, name: string): string {
+async function uniqueFounderSlug(db: Db, name: string): Promise<string> {
   const base = slugify(name) || 'founder';
   for (let i = 1; ; i++) {
     const slug = i === 1 ? base : `${base}-${i}`;
-    if (!statements(db).slugTaken.get(slug)) return slug;
+    if (!await statements(db).slugTaken.get(slug)) return slug;
   }
 }
 
-function createFounder(db: Db, p: FounderProfile, userId: number | null, now: string): number {
-  return (statements(db).insert.get({ slug: uniqueFounderSlug(db, p.name), name: p.name, bio: p.bio, socials: JSON.stringify(p.socials), userId, now }) as { id: number }).id;
+async function createFounder(db: Db, p: FounderProfile, userId: number | null, now: string): Promise<number> {
+  return (await statements(db).insert.get({ slug: await uniqueFounderSlug(db, p.name), name: p.name, bio: p.bio, socials: JSON.stringify(p.socials), userId, now }) as { id: number }).id;
 }
 
 // The founder profile of a user: updated with what they typed, or created.
-export function saveOwnFounderProfile(db: Db, userId: number, p: FounderProfile, now: string): number {
+export async function saveOwnFounderProfile(db: Db, userId: number, p: FounderProfile, now: string): Promise<number> {
   const s = statements(db);
-  const row = s.byUser.get(userId) as { id: number } | undefined;
+  const row = await s.byUser.get(userId) as { id: number } | undefined;
   if (!row) return createFounder(db, p, userId, now);
-  s.update.run({ id: row.id, name: p.name, bio: p.bio, socials: JSON.stringify(p.socials) });
+  await s.update.run({ id: row.id, name: p.name, bio: p.bio, socials: JSON.stringify(p.socials) });
   return row.id;
 }
 
 // Makes the listing's founders the draft's list (call inside the transaction that saves the draft).
-export function syncListingFounders(db: Db, listingId: number, draft: Pick<DraftRow, 'founders' | 'founderSocials'>, now: string): void {
+export async function syncListingFounders(db: Db, listingId: number, draft: Pick<DraftRow, 'founders' | 'founderSocials'>, now: string): Promise<void> {
   const s = statements(db);
-  const previous = s.links.all(listingId) as Array<{ id: number; name: string; user_id: number | null }>;
+  const previous = await s.links.all(listingId) as Array<{ id: number; name: string; user_id: number | null }>;
   const used = new Set<number>();
-  founderRecords(draft).forEach((f, i) => {
+  for (const [i, f] of founderRecords(draft).entries()) {
     const socials = i === 0 ? { ...(f.socials ?? {}), ...draft.founderSocials } : f.socials ?? {};
     const profile: FounderProfile = { name: f.name, title: f.title ?? null, bio: f.bio ?? null, socials };
     let id: number;
     if (f.user_id) {
-      id = (s.byUser.get(f.user_id) as { id: number } | undefined)?.id ?? createFounder(db, profile, f.user_id, now);
+      id = (await s.byUser.get(f.user_id) as { id: number } | undefined)?.id ?? await createFounder(db, profile, f.user_id, now);
       addListingOwner(db, listingId, f.user_id, 'invite', now);
     } else {
       const same = previous.find((p) => p.user_id === null && !used.has(p.id) && norm(p.name) === norm(f.name));
       if (same) {
         id = same.id;
-        s.update.run({ id, name: profile.name, bio: profile.bio, socials: JSON.stringify(profile.socials) });
-      } else id = createFounder(db, profile, null, now);
+        await s.update.run({ id, name: profile.name, bio: profile.bio, socials: JSON.stringify(profile.socials) });
+      } else id = await createFounder(db, profile, null, now);
     }
     used.add(id);
-    s.link.run(listingId, id, profile.title, i);
-  });
+    await s.link.run(listingId, id, profile.title, i);
+  }
   for (const p of previous) {
     if (used.has(p.id)) continue;
-    s.unlink.run(listingId, p.id);
-    s.dropOrphan.run(p.id, p.id);
+    await s.unlink.run(listingId, p.id);
+    await s.dropOrphan.run(p.id, p.id);
   }
 }
 
@@ -99,24 +99,24 @@ export function withJoinedFounder(list: DraftFounderRecord[], userId: number, p:
 }
 
 // The founder profile a user already has (to prefill the invite page), if any.
-export function ownFounderProfile(db: Db, userId: number): { name: string; bio: string | null; socials: Record<string, string> } | undefined {
-  const r = statements(db).profile.get(userId) as { name: string; bio: string | null; socials: string } | undefined;
+export async function ownFounderProfile(db: Db, userId: number): Promise<{ name: string; bio: string | null; socials: Record<string, string> } | undefined> {
+  const r = await statements(db).profile.get(userId) as { name: string; bio: string | null; socials: string } | undefined;
   return r && { name: r.name, bio: r.bio, socials: JSON.parse(r.socials) as Record<string, string> };
 }
 
 // The invite page's form: the co-founder's own profile joins the draft's founders (and the listing's, once
 // submitted) and the invite is marked accepted, all in one transaction.
 export async function acceptInviteWithProfile(db: Db, invite: DraftInviteRow, userId: number, p: FounderProfile, now: string): Promise<'accepted' | 'full' | 'gone'> {
-  return await withTransaction(db, () => {
-    const again = statements(db).invite.get(invite.id) as { accepted_at: string | null } | undefined;
+  return await withTransaction(db, async () => {
+    const again = await statements(db).invite.get(invite.id) as { accepted_at: string | null } | undefined;
     const draft = getDraft(db, invite.draftId);
     if (!again || again.accepted_at || !draft) return 'gone';
     const founders = withJoinedFounder(founderRecords(draft), userId, p);
     if (!founders) return 'full';
-    saveOwnFounderProfile(db, userId, p, now);
+    await saveOwnFounderProfile(db, userId, p, now);
     const percent = completeness({ fields: draft.fields, faqs: draft.faqs, founders, company_socials: draft.companySocials }).percent;
     const saved = updateDraft(db, draft.id, { founders, completeness: draft.status === 'ready' ? percent : draft.completeness }, now)!;
-    if (saved.listingId !== null) syncListingFounders(db, saved.listingId, saved, now);
+    if (saved.listingId !== null) await syncListingFounders(db, saved.listingId, saved, now);
     acceptInvite(db, invite.id, userId, now);
     return 'accepted';
   });

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Stmt } from '../engine/types';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../db';
 import { drafts, type DraftBuildInfo, type DraftProgress, type DraftStatus } from '../schema';
@@ -13,7 +13,7 @@ export type DraftSummaryRow = {
 };
 export type InviteSummaryRow = { email: string; created_at: string; expires_at: string; accepted_at: string | null };
 
-type Statements = { list: Database.Statement; count: Database.Statement; invites: Database.Statement; regenerating: Database.Statement };
+type Statements = { list: Stmt; count: Stmt; invites: Stmt; regenerating: Stmt };
 const cache = new WeakMap<Db, Statements>();
 
 function statements(db: Db): Statements {
@@ -34,17 +34,17 @@ function statements(db: Db): Statements {
   return s;
 }
 
-export function listDraftSummaries(db: Db, userId: number, limit: number, offset: number): { rows: DraftSummaryRow[]; total: number } {
+export async function listDraftSummaries(db: Db, userId: number, limit: number, offset: number): Promise<{ rows: DraftSummaryRow[]; total: number }> {
   const s = statements(db);
-  const rows = (s.list.all(userId, limit, offset) as Array<Omit<DraftSummaryRow, 'progress'> & { progress: string | null }>)
+  const rows = (await s.list.all(userId, limit, offset) as Array<Omit<DraftSummaryRow, 'progress'> & { progress: string | null }>)
     .map((r) => ({ ...r, name: typeof r.name === 'string' ? r.name : null, progress: r.progress ? (JSON.parse(r.progress) as DraftProgress) : null }));
-  return { rows, total: (s.count.get(userId) as { n: number }).n };
+  return { rows, total: (await s.count.get(userId) as { n: number }).n };
 }
 
-export const inviteSummaries = (db: Db, draftId: string): InviteSummaryRow[] => statements(db).invites.all(draftId) as InviteSummaryRow[];
+export const inviteSummaries = async (db: Db, draftId: string): Promise<InviteSummaryRow[]> => await statements(db).invites.all(draftId) as InviteSummaryRow[];
 
-export const regeneratingFields = (db: Db, draftId: string): string[] =>
-  (statements(db).regenerating.all(draftId) as Array<{ field: string }>).map((r) => r.field);
+export const regeneratingFields = async (db: Db, draftId: string): Promise<string[]> =>
+  (await statements(db).regenerating.all(draftId) as Array<{ field: string }>).map((r) => r.field);
 
 // One of the user's drafts without the stored page text (build.sources), which only the regenerate job reads:
 // clients poll get_draft every few seconds. Never write this row's `build` back.

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Stmt } from '../engine/types';
 import { withTransaction, type Db } from '../db';
 import type { ListingStatus } from '../schema';
 import type { DraftRow } from './drafts';
@@ -22,7 +22,7 @@ const TEXT = ['tagline', 'short_description', 'description', 'logo_url', 'stage'
 const LISTS = ['features', 'usps', 'keywords', 'tags'] as const;
 
 type Statements = Record<'byId' | 'byDomain' | 'slugTaken' | 'insert' | 'category' | 'dropPrimary' | 'setPrimary' | 'milestone' | 'addMilestone'
-  | 'editMilestone' | 'dropMilestone' | 'status', Database.Statement> & { updates: Map<string, Database.Statement> };
+  | 'editMilestone' | 'dropMilestone' | 'status', Stmt> & { updates: Map<string, Stmt> };
 const statements = preparedFor((p): Statements => ({
   byId: p(`SELECT * FROM listings WHERE id = ?`),
   byDomain: p(`SELECT id, slug, name, owner_user_id FROM listings WHERE domain = ? AND id IS NOT ? ORDER BY id LIMIT 1`),
@@ -43,16 +43,16 @@ const statements = preparedFor((p): Statements => ({
 
 export type DomainListing = { id: number; slug: string; name: string; owner_user_id: number | null };
 // Another listing of the same website (one listing per site: an existing one is claimed, not resubmitted).
-export const otherListingOfSite = (db: Db, url: string, exceptId: number | null): DomainListing | undefined =>
-  statements(db).byDomain.get(normaliseDomain(url) ?? '', exceptId) as DomainListing | undefined;
+export const otherListingOfSite = async (db: Db, url: string, exceptId: number | null): Promise<DomainListing | undefined> =>
+  await statements(db).byDomain.get(normaliseDomain(url) ?? '', exceptId) as DomainListing | undefined;
 
-export const categoryIdByName = (db: Db, name: string): number | undefined => (statements(db).category.get(name) as { id: number } | undefined)?.id;
+export const categoryIdByName = async (db: Db, name: string): Promise<number | undefined> => (await statements(db).category.get(name) as { id: number } | undefined)?.id;
 
-function uniqueListingSlug(db: Db, name: string): string {
+async function uniqueListingSlug(db: Db, name: string): Promise<string> {
   const base = slugify(name) || 'listing';
   for (let i = 1; ; i++) {
     const slug = i === 1 ? base : `${base}-${i}`;
-    if (!statements(db).slugTaken.get(slug)) return slug;
+    if (!await statements(db).slugTaken.get(slug)) return slug;
   }
 }
 
@@ -83,69 +83,69 @@ function columnsOf(d: DraftRow, parts: ReadonlySet<ListingPart>): Record<string,
 const JSON_COLUMNS = new Set(['faqs', 'pricing_plans', 'features', 'usps', 'keywords', 'tags', 'socials', 'not_found_on_website', 'story', 'media', 'unlocked_sections']);
 
 // Writes the columns and records what changed in the listing's version history (the site team's review queue).
-function writeColumns(db: Db, listingId: number, cols: Record<string, unknown>, userId: number, now: string, record: boolean): void {
+async function writeColumns(db: Db, listingId: number, cols: Record<string, unknown>, userId: number, now: string, record: boolean): Promise<void> {
   const keys = Object.keys(cols);
   if (!keys.length) return;
-  const before = statements(db).byId.get(listingId) as Record<string, unknown>;
+  const before = await statements(db).byId.get(listingId) as Record<string, unknown>;
   const changed = keys.filter((k) => before[k] !== cols[k]);
   if (!changed.length) return;
   const sql = `UPDATE listings SET ${changed.map((k) => `${k} = @${k}`).join(', ')}, updated_at = @now WHERE id = @id`;
   const { updates } = statements(db);
   let update = updates.get(sql);
   if (!update) updates.set(sql, (update = db.engine.prepare(sql)));
-  update.run({ ...Object.fromEntries(changed.map((k) => [k, cols[k]])), now, id: listingId });
+  await update.run({ ...Object.fromEntries(changed.map((k) => [k, cols[k]])), now, id: listingId });
   if (!record) return;
   // Only the JSON columns hold JSON: a text value such as "{beta} launch" or "[draft]" stays text.
   const val = (k: string, v: unknown) => (JSON_COLUMNS.has(k) && typeof v === 'string' ? JSON.parse(v) : v);
-  addVersion(db, {
+  await addVersion(db, {
     listingId, userId, changedFields: changed, at: now,
     before: Object.fromEntries(changed.map((k) => [k, val(k, before[k])])), after: Object.fromEntries(changed.map((k) => [k, val(k, cols[k])])),
   });
 }
 
-function syncMilestones(db: Db, listingId: number, next: DraftRow['milestones'], previous: DraftRow['milestones']): void {
+async function syncMilestones(db: Db, listingId: number, next: DraftRow['milestones'], previous: DraftRow['milestones']): Promise<void> {
   const s = statements(db);
   const key = (m: { date: string; title: string }) => `${m.date}\n${m.title}`;
   const keep = new Set(next.map(key));
-  for (const m of previous) if (!keep.has(key(m))) s.dropMilestone.run(listingId, m.date, m.title);
+  for (const m of previous) if (!keep.has(key(m))) await s.dropMilestone.run(listingId, m.date, m.title);
   for (const m of next) {
-    const found = s.milestone.get(listingId, m.date, m.title) as { id: number } | undefined;
-    if (found) s.editMilestone.run(m.description ?? null, m.url ?? null, found.id);
-    else s.addMilestone.run(listingId, m.date, m.title, m.description ?? null, m.url ?? null);
+    const found = await s.milestone.get(listingId, m.date, m.title) as { id: number } | undefined;
+    if (found) await s.editMilestone.run(m.description ?? null, m.url ?? null, found.id);
+    else await s.addMilestone.run(listingId, m.date, m.title, m.description ?? null, m.url ?? null);
   }
 }
 
 // Brings the draft's listing up to date with the parts given. `previous` is the draft before the edit
 // (for the milestones the draft introduced). Call inside the transaction that saves the draft.
-export function syncListing(db: Db, d: DraftRow, parts: ReadonlySet<ListingPart>, userId: number, now: string, previous: DraftRow = d, record = true): void {
+export async function syncListing(db: Db, d: DraftRow, parts: ReadonlySet<ListingPart>, userId: number, now: string, previous: DraftRow = d, record = true): Promise<void> {
   const listingId = d.listingId!;
-  writeColumns(db, listingId, columnsOf(d, parts), userId, now, record);
+  await writeColumns(db, listingId, columnsOf(d, parts), userId, now, record);
   if (parts.has('categories')) {
     const primary = arr(d, 'categories')[0];
-    const id = primary === undefined ? undefined : categoryIdByName(db, primary);
+    const id = primary === undefined ? undefined : await categoryIdByName(db, primary);
     if (id !== undefined) {
-      statements(db).dropPrimary.run(listingId, id);
-      statements(db).setPrimary.run(listingId, id);
+      await statements(db).dropPrimary.run(listingId, id);
+      await statements(db).setPrimary.run(listingId, id);
     }
   }
-  if (parts.has('founders')) syncListingFounders(db, listingId, d, now);
-  if (parts.has('milestones')) syncMilestones(db, listingId, d.milestones, previous.milestones);
+  if (parts.has('founders')) await syncListingFounders(db, listingId, d, now);
+  if (parts.has('milestones')) await syncMilestones(db, listingId, d.milestones, previous.milestones);
 }
 
 // submit_draft: creates the listing on the first call, updates the same listing after that.
 export type SavedListing = { listingId: number; created: boolean; slug: string; status: ListingStatus };
 export async function saveDraftAsListing(db: Db, d: DraftRow, userId: number, now: string): Promise<SavedListing> {
-  return await withTransaction(db, () => {
-    const existing = d.listingId !== null && statements(db).byId.get(d.listingId) ? d.listingId : null;
+  return await withTransaction(db, async () => {
+    const existing = d.listingId !== null && await statements(db).byId.get(d.listingId) ? d.listingId : null;
     let listingId = existing;
     if (listingId === null) {
       const name = str(d, 'name')!;
-      listingId = (statements(db).insert.get({ slug: uniqueListingSlug(db, name), name, url: d.url, domain: normaliseDomain(d.url) ?? '', userId, now }) as { id: number }).id;
+      listingId = (await statements(db).insert.get({ slug: await uniqueListingSlug(db, name), name, url: d.url, domain: normaliseDomain(d.url) ?? '', userId, now }) as { id: number }).id;
       addListingOwner(db, listingId, userId, 'submitted', now);
-    } else statements(db).status.run(listingId);
+    } else await statements(db).status.run(listingId);
     const saved = updateDraft(db, d.id, { listingId }, now)!;
-    syncListing(db, saved, ALL_PARTS, userId, now, saved, existing !== null);
-    const row = statements(db).byId.get(listingId) as { slug: string; status: ListingStatus };
+    await syncListing(db, saved, ALL_PARTS, userId, now, saved, existing !== null);
+    const row = await statements(db).byId.get(listingId) as { slug: string; status: ListingStatus };
     return { listingId, created: existing === null, slug: row.slug, status: row.status };
   });
 }

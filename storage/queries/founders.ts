@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Stmt } from '../engine/types';
 import type { Db } from '../db';
 import type { Story } from '../schema';
 
@@ -15,8 +15,8 @@ export type FounderCompany = { founder_id: number; listing_id: number; slug: str
 export type FounderStory = { slug: string; name: string; story: Story };
 
 type Statements = {
-  list: Database.Statement; companies: Database.Statement; bySlug: Database.Statement;
-  publicCompanies: Database.Statement; stories: Database.Statement;
+  list: Stmt; companies: Stmt; bySlug: Stmt;
+  publicCompanies: Stmt; stories: Stmt;
 };
 const cache = new WeakMap<Db, Statements>();
 
@@ -52,22 +52,22 @@ function statements(db: Db): Statements {
   return s;
 }
 
-export function listFounders(db: Db, f: { q: string | null; country: string | null; limit: number; offset: number }) {
-  const rows = statements(db).list.all(f) as (Omit<FounderRow, 'bio' | 'socials'> & { total: number })[];
+export async function listFounders(db: Db, f: { q: string | null; country: string | null; limit: number; offset: number }) {
+  const rows = await statements(db).list.all(f) as (Omit<FounderRow, 'bio' | 'socials'> & { total: number })[];
   // Past the last page the window count is gone with the rows; count separately only then.
-  const total = rows[0]?.total ?? (f.offset > 0 ? countFounders(db, f) : 0);
+  const total = rows[0]?.total ?? (f.offset > 0 ? await countFounders(db, f) : 0);
   return { rows, total };
 }
 
-function countFounders(db: Db, f: { q: string | null; country: string | null }): number {
-  const row = statements(db).list.get({ ...f, limit: 1, offset: 0 }) as { total: number } | undefined;
+async function countFounders(db: Db, f: { q: string | null; country: string | null }): Promise<number> {
+  const row = await statements(db).list.get({ ...f, limit: 1, offset: 0 }) as { total: number } | undefined;
   return row?.total ?? 0;
 }
 
-export function publicCompaniesOfFounders(db: Db, founderIds: number[]): Map<number, FounderCompany[]> {
+export async function publicCompaniesOfFounders(db: Db, founderIds: number[]): Promise<Map<number, FounderCompany[]>> {
   const out = new Map<number, FounderCompany[]>();
   if (founderIds.length === 0) return out;
-  for (const r of statements(db).companies.all(JSON.stringify(founderIds)) as FounderCompany[]) {
+  for (const r of await statements(db).companies.all(JSON.stringify(founderIds)) as FounderCompany[]) {
     const list = out.get(r.founder_id) ?? [];
     list.push(r);
     out.set(r.founder_id, list);
@@ -75,17 +75,17 @@ export function publicCompaniesOfFounders(db: Db, founderIds: number[]): Map<num
   return out;
 }
 
-export function founderBySlug(db: Db, slug: string): (Omit<FounderRow, 'socials'> & { socials: Record<string, string> }) | null {
-  const row = statements(db).bySlug.get(slug) as FounderRow | undefined;
+export async function founderBySlug(db: Db, slug: string): Promise<(Omit<FounderRow, 'socials'> & { socials: Record<string, string> }) | null> {
+  const row = await statements(db).bySlug.get(slug) as FounderRow | undefined;
   if (!row) return null;
   return { ...row, socials: parseJson<Record<string, string>>(row.socials, {}) };
 }
 
-export const founderPublicCompanies = (db: Db, founderId: number) =>
-  statements(db).publicCompanies.all(founderId) as FounderCompany[];
+export const founderPublicCompanies = async (db: Db, founderId: number) =>
+  await statements(db).publicCompanies.all(founderId) as FounderCompany[];
 
-export function founderStories(db: Db, founderId: number): FounderStory[] {
-  const rows = statements(db).stories.all(founderId) as { slug: string; name: string; story: string }[];
+export async function founderStories(db: Db, founderId: number): Promise<FounderStory[]> {
+  const rows = await statements(db).stories.all(founderId) as { slug: string; name: string; story: string }[];
   return rows.map((r) => ({ slug: r.slug, name: r.name, story: parseJson<Story>(r.story, {}) }));
 }
 

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Stmt } from '../engine/types';
 import type { Db } from '../db';
 import { getNumberSetting } from './settings';
 import { statusesMovingTo } from '../../domain/listing-status';
@@ -19,7 +19,7 @@ const KEEP_CHECKS = 20; // per listing; older results are only noise
 const inList = (statuses: string[]) => statuses.map((s) => `'${s}'`).join(', ');
 
 type Statements = Record<'used' | 'queue' | 'subject' | 'addCheck' | 'pruneChecks' | 'lastCheck' | 'awaiting' | 'found' | 'due',
-  Database.Statement>;
+  Stmt>;
 const statements = preparedFor((p): Statements => ({
   // A free launch holds its week's place from the moment it is queued.
   used: p(`SELECT launch_week AS week, count(*) AS n FROM listings
@@ -46,14 +46,14 @@ export const freeQueueSettings = (db: Db): FreeQueueSettings => ({
   capacity: getNumberSetting(db, 'free_week_capacity'),
 });
 
-export function freeLaunchesByWeek(db: Db, weeks: string[]): Map<string, number> {
-  const rows = statements(db).used.all(JSON.stringify(weeks)) as { week: string; n: number }[];
+export async function freeLaunchesByWeek(db: Db, weeks: string[]): Promise<Map<string, number>> {
+  const rows = await statements(db).used.all(JSON.stringify(weeks)) as { week: string; n: number }[];
   return new Map(rows.map((r) => [r.week, r.n]));
 }
 
 // True when the listing moved to awaiting_badge in that week (false: its status no longer allows it).
-export const queueFreeListing = (db: Db, id: number, week: string, at: string): boolean =>
-  statements(db).queue.run({ id, week, at }).changes === 1;
+export const queueFreeListing = async (db: Db, id: number, week: string, at: string): Promise<boolean> =>
+  (await statements(db).queue.run({ id, week, at })).changes === 1;
 
 // What choosing the free plan did: queued in a week; refused, every week of the window being full; or nothing,
 // the listing's status no longer allowing it (it moved meanwhile).
@@ -64,36 +64,36 @@ export type FreeWeekClaim = { outcome: 'queued'; week: string } | { outcome: 'fu
 // the last place: SQLite has one writer at a time. `alsoInTransaction` runs inside it once queued (the first badge
 // check's job), so both commit or neither. storage/pg/free-plan.ts is the PostgreSQL counterpart.
 export async function claimFreeLaunchWeek(db: Db, id: number, now: Date, alsoInTransaction: (week: string) => void = () => {}): Promise<FreeWeekClaim> {
-  return await withTransaction(db, (): FreeWeekClaim => {
+  return await withTransaction(db, async (): Promise<FreeWeekClaim> => {
     const settings = freeQueueSettings(db);
     const current = mondayOf(now);
-    const choice = chooseFreeWeek(current, settings, freeLaunchesByWeek(db, freeQueueWindow(current, settings)));
+    const choice = chooseFreeWeek(current, settings, await freeLaunchesByWeek(db, freeQueueWindow(current, settings)));
     if (choice.week === null) return { outcome: 'full', reason: choice.reason };
-    if (!queueFreeListing(db, id, choice.week, now.toISOString())) return { outcome: 'status_changed' };
+    if (!await queueFreeListing(db, id, choice.week, now.toISOString())) return { outcome: 'status_changed' };
     alsoInTransaction(choice.week);
     return { outcome: 'queued', week: choice.week };
   });
 }
 
-export const badgeSubject = (db: Db, id: number): BadgeSubject | undefined => statements(db).subject.get(id) as BadgeSubject | undefined;
+export const badgeSubject = async (db: Db, id: number): Promise<BadgeSubject | undefined> => await statements(db).subject.get(id) as BadgeSubject | undefined;
 
-export function addBadgeCheck(db: Db, listingId: number, c: { at: string; found: boolean; detail: string; snippet: string | null }): void {
+export async function addBadgeCheck(db: Db, listingId: number, c: { at: string; found: boolean; detail: string; snippet: string | null }): Promise<void> {
   const s = statements(db);
-  s.addCheck.run({ listingId, at: c.at, found: c.found ? 1 : 0, detail: c.detail, snippet: c.snippet });
-  s.pruneChecks.run({ listingId });
+  await s.addCheck.run({ listingId, at: c.at, found: c.found ? 1 : 0, detail: c.detail, snippet: c.snippet });
+  await s.pruneChecks.run({ listingId });
 }
 
-export function lastBadgeCheck(db: Db, listingId: number): BadgeCheck | null {
-  const r = statements(db).lastCheck.get(listingId) as (Omit<BadgeCheck, 'found'> & { found: number }) | undefined;
+export async function lastBadgeCheck(db: Db, listingId: number): Promise<BadgeCheck | null> {
+  const r = await statements(db).lastCheck.get(listingId) as (Omit<BadgeCheck, 'found'> & { found: number }) | undefined;
   return r ? { ...r, found: r.found === 1 } : null;
 }
 
-export const listingsAwaitingBadge = (db: Db): number[] => (statements(db).awaiting.all() as { id: number }[]).map((r) => r.id);
+export const listingsAwaitingBadge = async (db: Db): Promise<number[]> => (await statements(db).awaiting.all() as { id: number }[]).map((r) => r.id);
 
 // The badge was found: scheduled for its week, or live at once (domain/free-plan afterBadgeFound decides).
-export const markBadgeFound = (db: Db, id: number, o: { status: 'scheduled' | 'live'; launchWeek: string }, at: string): boolean =>
-  statements(db).found.run({ id, status: o.status, week: o.launchWeek, at }).changes === 1;
+export const markBadgeFound = async (db: Db, id: number, o: { status: 'scheduled' | 'live'; launchWeek: string }, at: string): Promise<boolean> =>
+  (await statements(db).found.run({ id, status: o.status, week: o.launchWeek, at })).changes === 1;
 
 // Scheduled listings whose launch week has begun go live; returns their ids.
-export const promoteDueListings = (db: Db, currentMonday: string, at: string): number[] =>
-  (statements(db).due.all({ monday: currentMonday, at }) as { id: number }[]).map((r) => r.id);
+export const promoteDueListings = async (db: Db, currentMonday: string, at: string): Promise<number[]> =>
+  (await statements(db).due.all({ monday: currentMonday, at }) as { id: number }[]).map((r) => r.id);

@@ -1,11 +1,11 @@
-import type Database from 'better-sqlite3';
+import type { Stmt } from '../engine/types';
 import type { Db } from '../db';
 
 // A person's founder-interview answers (answer_interview) and the founder profile that shows them.
 
 export type InterviewAnswer = { question_id: number; question: string; answer: string; updated_at: string };
 
-type Statements = Record<'known' | 'upsert' | 'remove' | 'ofUser' | 'founderUser' | 'founderOf', Database.Statement>;
+type Statements = Record<'known' | 'upsert' | 'remove' | 'ofUser' | 'founderUser' | 'founderOf', Stmt>;
 const cache = new WeakMap<Db, Statements>();
 
 const ANSWERS = `SELECT a.question_id, q.question, a.answer, a.updated_at FROM interview_answers a
@@ -29,29 +29,29 @@ function statements(db: Db): Statements {
   return s;
 }
 
-export function existingQuestionIds(db: Db, ids: number[]): Set<number> {
-  return new Set((statements(db).known.all(JSON.stringify(ids)) as { id: number }[]).map((r) => r.id));
+export async function existingQuestionIds(db: Db, ids: number[]): Promise<Set<number>> {
+  return new Set((await statements(db).known.all(JSON.stringify(ids)) as { id: number }[]).map((r) => r.id));
 }
 
 // Saves the given answers (an empty answer removes that question's answer); other answers are kept.
 // Call inside a transaction so a request's answers are saved together.
-export function saveAnswers(db: Db, userId: number, answers: { questionId: number; answer: string }[], at: string): void {
+export async function saveAnswers(db: Db, userId: number, answers: { questionId: number; answer: string }[], at: string): Promise<void> {
   const s = statements(db);
   for (const a of answers) {
-    if (a.answer === '') s.remove.run(userId, a.questionId);
-    else s.upsert.run({ userId, questionId: a.questionId, answer: a.answer, at });
+    if (a.answer === '') await s.remove.run(userId, a.questionId);
+    else await s.upsert.run({ userId, questionId: a.questionId, answer: a.answer, at });
   }
 }
 
-export const answersOfUser = (db: Db, userId: number): InterviewAnswer[] => statements(db).ofUser.all(userId) as InterviewAnswer[];
+export const answersOfUser = async (db: Db, userId: number): Promise<InterviewAnswer[]> => await statements(db).ofUser.all(userId) as InterviewAnswer[];
 
 // The answers a founder profile shows: null when the founder is not linked to a user account.
-export function answersOfFounder(db: Db, founderId: number): InterviewAnswer[] | null {
-  const row = statements(db).founderUser.get(founderId) as { user_id: number | null } | undefined;
+export async function answersOfFounder(db: Db, founderId: number): Promise<InterviewAnswer[] | null> {
+  const row = await statements(db).founderUser.get(founderId) as { user_id: number | null } | undefined;
   if (!row || row.user_id === null) return null;
   return answersOfUser(db, row.user_id);
 }
 
 // The founder profile linked to this user account, if any.
-export const founderSlugOfUser = (db: Db, userId: number): string | null =>
-  (statements(db).founderOf.get(userId) as { slug: string } | undefined)?.slug ?? null;
+export const founderSlugOfUser = async (db: Db, userId: number): Promise<string | null> =>
+  (await statements(db).founderOf.get(userId) as { slug: string } | undefined)?.slug ?? null;

@@ -1,4 +1,5 @@
-import type { Statement } from 'better-sqlite3';
+import type { Stmt } from '../engine/types';
+
 import type { Db } from '../db';
 import type { JobStatus } from '../schema/jobs';
 
@@ -68,8 +69,8 @@ const SQL = {
     WHERE status IN ('queued', 'running') AND kind IN (SELECT value FROM json_each(?))`,
 } as const;
 
-const cache = new WeakMap<Db, Map<keyof typeof SQL, Statement>>();
-function stmt(db: Db, key: keyof typeof SQL): Statement {
+const cache = new WeakMap<Db, Map<keyof typeof SQL, Stmt>>();
+function stmt(db: Db, key: keyof typeof SQL): Stmt {
   let m = cache.get(db);
   if (!m) cache.set(db, (m = new Map()));
   let s = m.get(key);
@@ -80,47 +81,47 @@ function stmt(db: Db, key: keyof typeof SQL): Statement {
 export type NewJob = { kind: string; payload: unknown; runAt: string; maxAttempts: number; userId: number | null; dedupeKey: string | null; now: string };
 
 // Inserts a job; with a dedupe key already taken, returns the existing job's id and created = false.
-export function insertJob(db: Db, j: NewJob): { id: number; created: boolean } {
-  const row = stmt(db, 'insert').get({
+export async function insertJob(db: Db, j: NewJob): Promise<{ id: number; created: boolean }> {
+  const row = await stmt(db, 'insert').get({
     kind: j.kind, payload: JSON.stringify(j.payload ?? null), run_at: j.runAt, max_attempts: j.maxAttempts,
     user_id: j.userId, dedupe_key: j.dedupeKey, now: j.now,
   }) as { id: number } | undefined;
   if (row) return { id: row.id, created: true };
-  const existing = stmt(db, 'byDedupe').get(j.dedupeKey) as { id: number };
+  const existing = await stmt(db, 'byDedupe').get(j.dedupeKey) as { id: number };
   return { id: existing.id, created: false };
 }
 
-export function getJob(db: Db, id: number): Job | undefined {
-  const r = stmt(db, 'byId').get(id) as JobRow | undefined;
+export async function getJob(db: Db, id: number): Promise<Job | undefined> {
+  const r = await stmt(db, 'byId').get(id) as JobRow | undefined;
   return r && toJob(r);
 }
 
-export function claimJob(db: Db, q: { kind: string; now: string; leaseUntil: string; kindLimit: number; userLimit: number }): Job | undefined {
-  const r = stmt(db, 'claim').get({ kind: q.kind, now: q.now, lease_until: q.leaseUntil, kind_limit: q.kindLimit, user_limit: q.userLimit }) as JobRow | undefined;
+export async function claimJob(db: Db, q: { kind: string; now: string; leaseUntil: string; kindLimit: number; userLimit: number }): Promise<Job | undefined> {
+  const r = await stmt(db, 'claim').get({ kind: q.kind, now: q.now, lease_until: q.leaseUntil, kind_limit: q.kindLimit, user_limit: q.userLimit }) as JobRow | undefined;
   return r && toJob(r);
 }
 
 // Each returns false when the job is no longer this attempt's (its lease expired and it was re-claimed).
-export const renewLease = (db: Db, id: number, attempts: number, leaseUntil: string) =>
-  stmt(db, 'renew').run({ id, attempts, lease_until: leaseUntil }).changes === 1;
-export const markDone = (db: Db, id: number, attempts: number, now: string) =>
-  stmt(db, 'done').run({ id, attempts, now }).changes === 1;
-export const markRetry = (db: Db, id: number, attempts: number, runAt: string, error: string) =>
-  stmt(db, 'retry').run({ id, attempts, run_at: runAt, error }).changes === 1;
-export const markFailed = (db: Db, id: number, attempts: number, now: string, error: string) =>
-  stmt(db, 'fail').run({ id, attempts, now, error }).changes === 1;
-export const failAbandoned = (db: Db, now: string): number => stmt(db, 'failAbandoned').run({ now }).changes;
+export const renewLease = async (db: Db, id: number, attempts: number, leaseUntil: string) =>
+  (await stmt(db, 'renew').run({ id, attempts, lease_until: leaseUntil })).changes === 1;
+export const markDone = async (db: Db, id: number, attempts: number, now: string) =>
+  (await stmt(db, 'done').run({ id, attempts, now })).changes === 1;
+export const markRetry = async (db: Db, id: number, attempts: number, runAt: string, error: string) =>
+  (await stmt(db, 'retry').run({ id, attempts, run_at: runAt, error })).changes === 1;
+export const markFailed = async (db: Db, id: number, attempts: number, now: string, error: string) =>
+  (await stmt(db, 'fail').run({ id, attempts, now, error })).changes === 1;
+export const failAbandoned = async (db: Db, now: string): Promise<number> => (await stmt(db, 'failAbandoned').run({ now })).changes;
 
 // For /metrics: due and running jobs per kind, and since when the oldest of them has been waiting or running.
-export function queueStats(db: Db, now: string): Array<{ kind: string; status: 'queued' | 'running'; n: number; oldest: string | null }> {
-  return stmt(db, 'queueStats').all({ now }) as Array<{ kind: string; status: 'queued' | 'running'; n: number; oldest: string | null }>;
+export async function queueStats(db: Db, now: string): Promise<Array<{ kind: string; status: 'queued' | 'running'; n: number; oldest: string | null }>> {
+  return await stmt(db, 'queueStats').all({ now }) as Array<{ kind: string; status: 'queued' | 'running'; n: number; oldest: string | null }>;
 }
 
 // At start-up: jobs left running by a worker that was killed (crash, deploy) are due again at once instead of
 // waiting out their lease. Only a process that is the database's one worker may do this (the default set-up).
-export const requeueRunningJobs = (db: Db, now: string): number => stmt(db, 'requeueRunning').run({ now }).changes;
+export const requeueRunningJobs = async (db: Db, now: string): Promise<number> => (await stmt(db, 'requeueRunning').run({ now })).changes;
 
 // When the next job of these kinds becomes due (or its lease expires), to sleep no longer than needed.
-export function nextDueAt(db: Db, kinds: string[]): string | null {
-  return (stmt(db, 'nextDue').get(JSON.stringify(kinds)) as { at: string | null }).at;
+export async function nextDueAt(db: Db, kinds: string[]): Promise<string | null> {
+  return (await stmt(db, 'nextDue').get(JSON.stringify(kinds)) as { at: string | null }).at;
 }

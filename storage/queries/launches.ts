@@ -1,4 +1,5 @@
-import type { Statement } from 'better-sqlite3';
+import type { Stmt } from '../engine/types';
+
 import type { Db } from '../db';
 import { decayWeight } from '../../domain/ranking';
 import { weekRange } from '../../domain/weeks';
@@ -23,11 +24,12 @@ const IN_WEEK = `(launch_week = @week OR (launch_week IS NULL AND launched_at >=
 
 function prepare(db: Db) {
   const s = db.engine;
-  // The decay formula lives in domain/ranking.ts; SQLite calls it per recent vote.
-  s.function('ranking_decay_weight', { deterministic: true }, (age, halfLife) => decayWeight(Number(age), Number(halfLife)));
+  // The decay formula lives in domain/ranking.ts; SQLite calls it per recent vote (PostgreSQL has it as a SQL
+  // function of its own, storage/pg/migrations, checked against this one by tests/ranking-decay.pg.test.ts).
+  if (db.kind === 'sqlite') db.sqlite.function('ranking_decay_weight', { deterministic: true }, (age, halfLife) => decayWeight(Number(age), Number(halfLife)));
   const ordered = Object.fromEntries(
     Object.entries(SECTION_ORDER).map(([k, sql]) => [k, s.prepare(`SELECT id FROM listings WHERE ${sql} LIMIT ? OFFSET ?`)]),
-  ) as Record<OrderedSection, Statement<[number, number]>>;
+  ) as Record<OrderedSection, Stmt>;
   return {
     ordered,
     countStatus: s.prepare(`SELECT count(*) AS n FROM listings WHERE status = ?`),
@@ -66,7 +68,7 @@ const countOf = (row: unknown) => (row as { n: number }).n;
 export async function orderedSectionIds(db: Db, section: OrderedSection, limit: number, offset: number): Promise<IdPage> {
   const s = stmts(db);
   const status = section === 'upcoming' ? 'scheduled' : 'live';
-  return { ids: ids(s.ordered[section].all(limit, offset)), total: countOf(await s.countStatus.get(status)) };
+  return { ids: ids(await s.ordered[section].all(limit, offset)), total: countOf(await s.countStatus.get(status)) };
 }
 
 // Unranked: callers order them with compareByVotes (a week holds at most a few hundred launches).

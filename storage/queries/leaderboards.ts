@@ -77,7 +77,7 @@ export const weeklyVoteRanking = async (db: Db, monday: string, minute: number):
 export async function liveWeeklyVotes(db: Db, monday: string, ids: readonly number[]): Promise<number[]> {
   return await memoOn(db, 'live-weekly-votes', `${monday}|${ids.join(',')}`, ['votes'], () => {
     const s = stmts(db);
-    return ids.map(async (id) => (await s.weeklyVotesOf.get(monday, id) as number | undefined) ?? 0);
+    return Promise.all(ids.map(async (id) => (await s.weeklyVotesOf.get(monday, id) as number | undefined) ?? 0));
   }, 1000);
 }
 

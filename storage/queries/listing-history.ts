@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Stmt } from '../engine/types';
 import type { Db } from '../db';
 
 // The version history of owner edits and the site team's review queue over it.
@@ -12,7 +12,7 @@ export type VersionRow = {
   before: Record<string, unknown>; after: Record<string, unknown>; changed_fields: string[]; created_at: string; reviewed_at: string | null;
 };
 
-type Statements = Record<'add' | 'ofListing' | 'unreviewed' | 'unreviewedCount' | 'review' | 'exists', Database.Statement>;
+type Statements = Record<'add' | 'ofListing' | 'unreviewed' | 'unreviewedCount' | 'review' | 'exists', Stmt>;
 const cache = new WeakMap<Db, Statements>();
 
 const SELECT = `SELECT v.id, v.listing_id, l.slug, l.name AS listing_name, u.email AS user_email, v.before, v.after,
@@ -41,24 +41,24 @@ type Raw = Omit<VersionRow, 'before' | 'after' | 'changed_fields'> & { before: s
 const parse = (r: Raw): VersionRow => ({ ...r, before: JSON.parse(r.before), after: JSON.parse(r.after), changed_fields: JSON.parse(r.changed_fields) });
 
 // Call inside the transaction that makes the change, so a change is never published without its version.
-export function addVersion(db: Db, v: VersionChange): number {
-  return Number(statements(db).add.run({
+export async function addVersion(db: Db, v: VersionChange): Promise<number> {
+  return Number((await statements(db).add.run({
     listingId: v.listingId, userId: v.userId, before: JSON.stringify(v.before), after: JSON.stringify(v.after),
     changedFields: JSON.stringify(v.changedFields), at: v.at,
-  }).lastInsertRowid);
+  })).lastInsertRowid);
 }
 
-export const versionsOfListing = (db: Db, listingId: number, limit = 50): VersionRow[] =>
-  (statements(db).ofListing.all(listingId, limit) as Raw[]).map(parse);
+export const versionsOfListing = async (db: Db, listingId: number, limit = 50): Promise<VersionRow[]> =>
+  (await statements(db).ofListing.all(listingId, limit) as Raw[]).map(parse);
 
-export function unreviewedVersions(db: Db, limit = 50): { rows: VersionRow[]; total: number } {
+export async function unreviewedVersions(db: Db, limit = 50): Promise<{ rows: VersionRow[]; total: number }> {
   const s = statements(db);
-  return { rows: (s.unreviewed.all(limit) as Raw[]).map(parse), total: (s.unreviewedCount.get() as { n: number }).n };
+  return { rows: (await s.unreviewed.all(limit) as Raw[]).map(parse), total: (await s.unreviewedCount.get() as { n: number }).n };
 }
 
 // 'done' when this call marked it, 'already' when it was reviewed before, 'unknown' for no such version.
-export function markVersionReviewed(db: Db, id: number, at: string): 'done' | 'already' | 'unknown' {
+export async function markVersionReviewed(db: Db, id: number, at: string): Promise<'done' | 'already' | 'unknown'> {
   const s = statements(db);
-  if (s.review.run(at, id).changes === 1) return 'done';
-  return s.exists.get(id) ? 'already' : 'unknown';
+  if ((await s.review.run(at, id)).changes === 1) return 'done';
+  return await s.exists.get(id) ? 'already' : 'unknown';
 }

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Stmt } from '../engine/types';
 import type { Db } from '../db';
 import type { ListingStatus } from '../schema';
 import { preparedFor } from '../prepared';
@@ -30,7 +30,7 @@ const JSON_COLUMNS = new Set(['features', 'usps', 'keywords', 'socials', 'faqs']
 const EDIT_COLUMNS = [...EDITABLE_TEXT, ...EDITABLE_LISTS, 'founded_year', 'socials', 'faqs'] as const;
 
 type Statements = Record<'row' | 'plans' | 'edit' | 'story' | 'milestones' | 'milestoneCount' | 'addMilestone' | 'deleteMilestone'
-  | 'addUpdate' | 'followers', Database.Statement>;
+  | 'addUpdate' | 'followers', Stmt>;
 const statements = preparedFor((p): Statements => ({
   row: p(`SELECT id, slug, name, url, tagline, short_description, description, headline, summary, logo_url, stage, pricing_model,
     pricing_summary, pricing_plans, country, city, founded_year, contact_email, demo_video_url, features, usps, keywords, tags, faqs,
@@ -50,43 +50,43 @@ const statements = preparedFor((p): Statements => ({
     WHERE f.listing_id = ? AND u.is_demo = 0 AND u.id <> ? ORDER BY f.created_at, u.id`),
 }));
 
-export const ownedListingRow = (db: Db, id: number): OwnedListingRow | undefined =>
-  statements(db).row.get(id) as OwnedListingRow | undefined;
+export const ownedListingRow = async (db: Db, id: number): Promise<OwnedListingRow | undefined> =>
+  await statements(db).row.get(id) as OwnedListingRow | undefined;
 
 export type ListingPlan = { id: number; slug: string; plan: 'free' | 'paid' | null };
 // Id and plan by slug, for pairing listing summaries (which carry no id) with what the owner needs.
-export function plansBySlug(db: Db, ids: number[]): Map<string, ListingPlan> {
-  const rows = statements(db).plans.all(JSON.stringify(ids)) as ListingPlan[];
+export async function plansBySlug(db: Db, ids: number[]): Promise<Map<string, ListingPlan>> {
+  const rows = await statements(db).plans.all(JSON.stringify(ids)) as ListingPlan[];
   return new Map(rows.map((r) => [r.slug, r]));
 }
 
 // Writes every editable column (the caller merged the changes into the current values). The FTS index follows
 // through the listings triggers.
-export function writeListingEdit(db: Db, id: number, values: ListingEdit, at: string): void {
+export async function writeListingEdit(db: Db, id: number, values: ListingEdit, at: string): Promise<void> {
   const params: Record<string, unknown> = { id, at };
   for (const c of EDIT_COLUMNS) params[c] = JSON_COLUMNS.has(c) ? JSON.stringify(values[c]) : values[c];
-  statements(db).edit.run(params);
+  await statements(db).edit.run(params);
 }
 
 export const writeStory = (db: Db, id: number, story: Record<string, string> | null, at: string) =>
   void statements(db).story.run({ id, at, story: story === null ? null : JSON.stringify(story) });
 
 export type OwnedMilestone = { milestone_id: number; date: string; title: string; description: string | null; url: string | null };
-export const milestonesWithIds = (db: Db, listingId: number): OwnedMilestone[] =>
-  statements(db).milestones.all(listingId) as OwnedMilestone[];
-export const milestoneCount = (db: Db, listingId: number): number =>
-  (statements(db).milestoneCount.get(listingId) as { n: number }).n;
+export const milestonesWithIds = async (db: Db, listingId: number): Promise<OwnedMilestone[]> =>
+  await statements(db).milestones.all(listingId) as OwnedMilestone[];
+export const milestoneCount = async (db: Db, listingId: number): Promise<number> =>
+  (await statements(db).milestoneCount.get(listingId) as { n: number }).n;
 
-export function insertMilestone(db: Db, m: { listingId: number; date: string; title: string; description: string | null; url: string | null }): number {
-  return Number(statements(db).addMilestone.run(m).lastInsertRowid);
+export async function insertMilestone(db: Db, m: { listingId: number; date: string; title: string; description: string | null; url: string | null }): Promise<number> {
+  return Number((await statements(db).addMilestone.run(m)).lastInsertRowid);
 }
 
 // Removes a milestone of this listing; undefined when the id is unknown or belongs to another listing.
-export const deleteMilestone = (db: Db, listingId: number, milestoneId: number): OwnedMilestone | undefined =>
-  statements(db).deleteMilestone.get(milestoneId, listingId) as OwnedMilestone | undefined;
+export const deleteMilestone = async (db: Db, listingId: number, milestoneId: number): Promise<OwnedMilestone | undefined> =>
+  await statements(db).deleteMilestone.get(milestoneId, listingId) as OwnedMilestone | undefined;
 
-export const insertUpdate = (db: Db, listingId: number, title: string, body: string, at: string): number =>
-  Number(statements(db).addUpdate.run(listingId, title, body, at).lastInsertRowid);
+export const insertUpdate = async (db: Db, listingId: number, title: string, body: string, at: string): Promise<number> =>
+  Number((await statements(db).addUpdate.run(listingId, title, body, at)).lastInsertRowid);
 
-export const followersToNotify = (db: Db, listingId: number, authorId: number): { id: number; email: string }[] =>
-  statements(db).followers.all(listingId, authorId) as { id: number; email: string }[];
+export const followersToNotify = async (db: Db, listingId: number, authorId: number): Promise<{ id: number; email: string }[]> =>
+  await statements(db).followers.all(listingId, authorId) as { id: number; email: string }[];

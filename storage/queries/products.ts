@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Stmt } from '../engine/types';
 import type { Db } from '../db';
 import { products } from '../schema';
 import { getNumberSetting } from './settings';
@@ -6,7 +6,7 @@ import { addWeeks, mondayOf } from '../../domain/weeks';
 
 export type ProductRow = typeof products.$inferSelect;
 
-type Statements = { active: Database.Statement; paidInWeeks: Database.Statement };
+type Statements = { active: Stmt; paidInWeeks: Stmt };
 const cache = new WeakMap<Db, Statements>();
 
 function statements(db: Db): Statements {
@@ -27,8 +27,8 @@ function statements(db: Db): Statements {
 export type Product = Pick<ProductRow, 'code' | 'name' | 'description' | 'priceCents' | 'needsListing' | 'options' | 'weekRule'>;
 
 // Active products at the admin's current prices (read per call: prices change without a restart).
-export function activeProducts(db: Db): Product[] {
-  const rows = statements(db).active.all() as Record<string, any>[];
+export async function activeProducts(db: Db): Promise<Product[]> {
+  const rows = await statements(db).active.all() as Record<string, any>[];
   return rows.map((r) => ({
     code: r.code, name: r.name, description: r.description, priceCents: r.price_cents, needsListing: !!r.needs_listing,
     options: r.options ? (JSON.parse(r.options) as Product['options']) : null, weekRule: r.week_rule,
@@ -39,13 +39,13 @@ export type SelectableWeek = { week: string; remaining: number };
 
 // The launch weeks a paid product may be booked into: the next `bookable_weeks` Mondays after the current week,
 // minus weeks whose `paid_week_capacity` is used up. Quote and checkout validate against this same list.
-export function selectableWeeks(db: Db, now: Date): SelectableWeek[] {
+export async function selectableWeeks(db: Db, now: Date): Promise<SelectableWeek[]> {
   const count = getNumberSetting(db, 'bookable_weeks');
   const capacity = getNumberSetting(db, 'paid_week_capacity');
   const current = mondayOf(now);
   const weeks = Array.from({ length: Math.max(0, count) }, (_, i) => addWeeks(current, i + 1));
   const used = new Map(
-    (statements(db).paidInWeeks.all(JSON.stringify(weeks)) as { week: string; n: number }[]).map((r) => [r.week, r.n]),
+    (await statements(db).paidInWeeks.all(JSON.stringify(weeks)) as { week: string; n: number }[]).map((r) => [r.week, r.n]),
   );
   return weeks
     .map((week) => ({ week, remaining: Math.max(0, capacity - (used.get(week) ?? 0)) }))

@@ -1,4 +1,5 @@
-import type { Statement } from 'better-sqlite3';
+import type { Stmt } from '../engine/types';
+
 import type { Db } from '../db';
 import { Lru, VocabIndex, type VocabEntry } from '../../domain/fuzzy';
 import { caseVariants, matchExpressionFor, textChangeCanAffect, textTerms, vocabularyOver, type Vocabulary } from '../../domain/search-query';
@@ -29,7 +30,7 @@ const BM25 = 'bm25(listings_fts, 10.0, 5.0, 1.0, 3.0)';
 const BY_VOTES = 'l.votes_count DESC, l.launched_at DESC, l.id DESC';
 
 type PerDb = {
-  statements: Map<string, Statement>;
+  statements: Map<string, Stmt>;
   totals: Lru<string, { signature: string; total: number }>;
   vocab?: { index: VocabIndex; logSeen: number; nearest: Lru<string, string[]> };
 };
@@ -39,7 +40,7 @@ function state(db: Db): PerDb {
   if (!s) perDb.set(db, (s = { statements: new Map(), totals: new Lru(500) }));
   return s;
 }
-function stmt(db: Db, sql: string): Statement {
+function stmt(db: Db, sql: string): Stmt {
   const s = state(db);
   let st = s.statements.get(sql);
   if (!st) s.statements.set(sql, (st = db.engine.prepare(sql)));
@@ -52,15 +53,15 @@ function stmt(db: Db, sql: string): Statement {
 // rankings both follow the log from the position they last saw.
 
 // The id of the last logged change of searchable text: where a vocabulary or a result made now starts watching.
-export const searchLogPosition = (db: Db): number =>
-  (stmt(db, 'SELECT coalesce(max(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
+export const searchLogPosition = async (db: Db): Promise<number> =>
+  (await stmt(db, 'SELECT coalesce(max(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
 
 // The distinct terms of each change logged after `since` up to `last`, old text and the listing's text now (gone
 // with a deleted listing); null when the log no longer reaches back that far (entries were pruned).
-function termsChangedSince(db: Db, since: number, last: number): Set<string>[] | null {
-  const first = (stmt(db, 'SELECT coalesce(min(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
+async function termsChangedSince(db: Db, since: number, last: number): Promise<Set<string>[] | null> {
+  const first = (await stmt(db, 'SELECT coalesce(min(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
   if (first > since + 1) return null;
-  const rows = stmt(db, `SELECT g.old_text, l.name, l.tagline, l.description, l.keywords FROM search_terms_log g
+  const rows = await stmt(db, `SELECT g.old_text, l.name, l.tagline, l.description, l.keywords FROM search_terms_log g
     LEFT JOIN listings l ON l.id = g.listing_id WHERE g.id > ? AND g.id <= ?`).all(since, last) as Array<Record<string, string | null>>;
   return rows.map((texts) => {
     const terms = new Set<string>();
@@ -74,15 +75,15 @@ function termsChangedSince(db: Db, since: number, last: number): Set<string>[] |
 // the changes logged since are added. A new word is thus typo-tolerant at the very next search, in every process,
 // without reading the vocabulary again. Words that disappear stay until the next full build: a stale neighbour
 // only adds a term that matches nothing. A process far behind the log, or behind what it still holds, builds afresh.
-function vocabulary(db: Db): Vocabulary {
+async function vocabulary(db: Db): Promise<Vocabulary> {
   const s = state(db);
-  const last = searchLogPosition(db);
+  const last = await searchLogPosition(db);
   const v = s.vocab;
   if (!v || last < v.logSeen || last - v.logSeen > LOG_CATCH_UP) {
-    s.vocab = buildVocabulary(db, last);
+    s.vocab = await buildVocabulary(db, last);
   } else if (last > v.logSeen) {
-    const changes = termsChangedSince(db, v.logSeen, last);
-    if (!changes) s.vocab = buildVocabulary(db, last);
+    const changes = await termsChangedSince(db, v.logSeen, last);
+    if (!changes) s.vocab = await buildVocabulary(db, last);
     else {
       let added = false;
       for (const terms of changes) for (const term of terms) added = v.index.add(term) || added;
@@ -94,32 +95,32 @@ function vocabulary(db: Db): Vocabulary {
 }
 const LOG_CATCH_UP = 5000;
 
-function buildVocabulary(db: Db, logSeen: number): NonNullable<PerDb['vocab']> {
-  const entries = stmt(db, 'SELECT term, doc FROM listings_fts_vocab').all() as VocabEntry[];
+async function buildVocabulary(db: Db, logSeen: number): Promise<NonNullable<PerDb['vocab']>> {
+  const entries = await stmt(db, 'SELECT term, doc FROM listings_fts_vocab').all() as VocabEntry[];
   return { index: new VocabIndex(entries), logSeen, nearest: new Lru(2000) };
 }
 
 // Whether the changes of searchable text logged after `since` leave a ranking alone: none gained or lost a word that
 // could match the query's words (a browse has none, and is never re-ranked by text). The new position when they do,
 // null when the ranking must be made again (also when the log no longer reaches back that far).
-export function textChangesSpare(db: Db, since: number, words: string[]): number | null {
-  const last = searchLogPosition(db);
+export async function textChangesSpare(db: Db, since: number, words: string[]): Promise<number | null> {
+  const last = await searchLogPosition(db);
   if (last === since || words.length === 0) return last;
-  const changes = termsChangedSince(db, since, last);
+  const changes = await termsChangedSince(db, since, last);
   if (!changes || changes.some((terms) => textChangeCanAffect(words, terms))) return null;
   return last;
 }
 
 // Whether the typo vocabulary in memory holds every word written so far. A search made with one that does not
 // is answered but not remembered: a cached read never outlives what it read.
-export function vocabularyIsCurrent(db: Db): boolean {
+export async function vocabularyIsCurrent(db: Db): Promise<boolean> {
   const v = state(db).vocab;
   if (!v) return true; // no typo search has needed it yet
-  return v.logSeen === searchLogPosition(db);
+  return v.logSeen === await searchLogPosition(db);
 }
 
 // Typed text → MATCH expression over the current vocabulary (null when nothing searchable was typed).
-export const matchExpression = (db: Db, q: string | undefined): string | null => (q ? matchExpressionFor(q, vocabulary(db)) : null);
+export const matchExpression = async (db: Db, q: string | undefined): Promise<string | null> => (q ? matchExpressionFor(q, await vocabulary(db)) : null);
 
 // --- Filters and order ---------------------------------------------------------------------------------
 type Built = { where: string; params: Record<string, unknown> };
@@ -180,26 +181,26 @@ function browseFrom(q: SearchQuery): string {
 type Row = { id: number; n?: number };
 const idsOf = (rows: unknown[]) => (rows as Row[]).map((r) => r.id);
 
-function total(db: Db, from: string, f: Built): number {
-  return (stmt(db, `SELECT count(*) AS n FROM ${from} WHERE ${f.where}`).get(f.params) as { n: number }).n;
+async function total(db: Db, from: string, f: Built): Promise<number> {
+  return (await stmt(db, `SELECT count(*) AS n FROM ${from} WHERE ${f.where}`).get(f.params) as { n: number }).n;
 }
 
 // Ranked text search scores every match anyway, so the window count costs little there; a browse stops after
 // one page of its index, so its total is a separate count (remembered apart from the sort and page).
-function plainPage(db: Db, q: SearchQuery, totals: (from: string, f: Built) => number): IdPage {
+async function plainPage(db: Db, q: SearchQuery, totals: (from: string, f: Built) => Promise<number>): Promise<IdPage> {
   const page = { limit: q.limit, offset: q.offset };
   if (q.sort === 'relevance' && q.match !== null) {
     const f = filters(q, true);
     // bm25() is only allowed in the query that reads the FTS table, not under a window function: score inside.
-    const rows = stmt(db, `SELECT id, count(*) OVER () AS n FROM (SELECT l.id, ${BM25} AS score, l.votes_count AS votes
+    const rows = await stmt(db, `SELECT id, count(*) OVER () AS n FROM (SELECT l.id, ${BM25} AS score, l.votes_count AS votes
       FROM ${FROM_FTS} WHERE ${f.where}) ORDER BY score, votes DESC, id DESC LIMIT @limit OFFSET @offset`)
       .all({ ...f.params, ...page }) as Row[];
-    return { ids: idsOf(rows), total: rows.length ? rows[0].n! : totals(FROM_FTS, f) };
+    return { ids: idsOf(rows), total: rows.length ? rows[0].n! : await totals(FROM_FTS, f) };
   }
   const f = filters(q, false);
-  const rows = stmt(db, `SELECT l.id FROM ${browseFrom(q)} WHERE ${f.where} ORDER BY ${orderBy(q)} LIMIT @limit OFFSET @offset`)
+  const rows = await stmt(db, `SELECT l.id FROM ${browseFrom(q)} WHERE ${f.where} ORDER BY ${orderBy(q)} LIMIT @limit OFFSET @offset`)
     .all({ ...f.params, ...page });
-  return { ids: idsOf(rows), total: totals('listings l', f) };
+  return { ids: idsOf(rows), total: await totals('listings l', f) };
 }
 
 // Trending: Σ 0.5^(age_hours / half_life) over the votes of the window (see domain/ranking.ts). Listings with
@@ -208,23 +209,23 @@ function plainPage(db: Db, q: SearchQuery, totals: (from: string, f: Built) => n
 const SCORES = `WITH sc AS (SELECT listing_id, sum(pow(0.5, max(0.0, (@nowSec - unixepoch(created_at)) / 3600.0) / @halfLife)) AS score
   FROM votes WHERE created_at >= @since GROUP BY listing_id)`;
 
-function trendingPage(db: Db, q: SearchQuery, totals: (from: string, f: Built) => number): IdPage {
+async function trendingPage(db: Db, q: SearchQuery, totals: (from: string, f: Built) => Promise<number>): Promise<IdPage> {
   const f = filters(q, false);
   const t = { nowSec: Date.parse(q.trending.now) / 1000, since: q.trending.since, halfLife: q.trending.halfLifeHours };
   const scoredFrom = `sc CROSS JOIN listings l ON l.id = sc.listing_id WHERE ${f.where}`;
-  const scored = stmt(db, `${SCORES} SELECT l.id, count(*) OVER () AS n FROM ${scoredFrom}
+  const scored = await stmt(db, `${SCORES} SELECT l.id, count(*) OVER () AS n FROM ${scoredFrom}
     ORDER BY sc.score DESC, ${BY_VOTES} LIMIT @limit OFFSET @offset`).all({ ...f.params, ...t, limit: q.limit, offset: q.offset }) as Row[];
   const out = idsOf(scored);
   if (out.length < q.limit) {
     const scoredTotal = scored.length ? scored[0].n!
-      : (stmt(db, `${SCORES} SELECT count(*) AS n FROM ${scoredFrom}`).get({ ...f.params, ...t }) as { n: number }).n;
-    const rest = stmt(db, `SELECT l.id FROM listings l WHERE ${f.where}
+      : (await stmt(db, `${SCORES} SELECT count(*) AS n FROM ${scoredFrom}`).get({ ...f.params, ...t }) as { n: number }).n;
+    const rest = await stmt(db, `SELECT l.id FROM listings l WHERE ${f.where}
       AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.listing_id = l.id AND v.created_at >= @since)
       ORDER BY ${BY_VOTES} LIMIT @limit OFFSET @offset`)
       .all({ ...f.params, since: t.since, limit: q.limit - out.length, offset: Math.max(0, q.offset - scoredTotal) });
     out.push(...idsOf(rest));
   }
-  return { ids: out, total: totals('listings l', f) };
+  return { ids: out, total: await totals('listings l', f) };
 }
 
 // Totals are remembered apart from sort and page until a listing or a membership changes (memo.ts topics): paging
@@ -232,14 +233,14 @@ function trendingPage(db: Db, q: SearchQuery, totals: (from: string, f: Built) =
 export async function searchListingIds(db: Db, q: SearchQuery): Promise<IdPage> {
   const s = state(db);
   // A text query's count also moves with any text change (it is only needed past the last page: not worth finer).
-  const signature = `${await topicVersions(db, ['listing_lists', 'listing_status', 'listing_categories'])}|${q.match ? searchLogPosition(db) : ''}`;
-  const totals = (from: string, f: Built): number => {
+  const signature = `${await topicVersions(db, ['listing_lists', 'listing_status', 'listing_categories'])}|${q.match ? await searchLogPosition(db) : ''}`;
+  const totals = async (from: string, f: Built): Promise<number> => {
     const key = `${from}|${f.where}|${JSON.stringify(f.params)}`;
     const known = s.totals.get(key);
     if (known && known.signature === signature) return known.total;
-    const n = total(db, from, f);
+    const n = await total(db, from, f);
     s.totals.set(key, { signature, total: n });
     return n;
   };
-  return q.sort === 'trending' ? trendingPage(db, q, totals) : plainPage(db, q, totals);
+  return q.sort === 'trending' ? await trendingPage(db, q, totals) : await plainPage(db, q, totals);
 }

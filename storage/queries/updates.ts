@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { Stmt } from '../engine/types';
 import type { Db } from '../db';
 
 // The site's latest-updates page: updates posted by live listings, newest first.
@@ -12,7 +12,7 @@ export type LatestUpdate = {
 
 type Row = { id: number; title: string; body: string; created_at: string; slug: string; name: string; tagline: string | null; logo_url: string | null };
 
-const statements = new WeakMap<Db, { page: Database.Statement; count: Database.Statement }>();
+const statements = new WeakMap<Db, { page: Stmt; count: Stmt }>();
 
 function prepared(db: Db) {
   let s = statements.get(db);
@@ -30,10 +30,10 @@ function prepared(db: Db) {
   return s;
 }
 
-export function latestUpdates(db: Db, limit: number, offset: number): { items: LatestUpdate[]; total: number } {
+export async function latestUpdates(db: Db, limit: number, offset: number): Promise<{ items: LatestUpdate[]; total: number }> {
   const s = prepared(db);
-  const rows = s.page.all(limit, offset) as Row[];
-  const total = (s.count.get() as { n: number }).n;
+  const rows = await s.page.all(limit, offset) as Row[];
+  const total = (await s.count.get() as { n: number }).n;
   return {
     items: rows.map((r) => ({
       id: r.id, title: r.title, body: r.body, created_at: r.created_at,

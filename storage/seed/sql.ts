@@ -4,7 +4,7 @@ export type SqlValue = string | number | boolean | null | undefined | object;
 
 // One prepared INSERT per table for bulk seeding; JSON columns are stringified and booleans stored as 0/1,
 // the same encoding drizzle uses for `mode: 'json'` and `mode: 'boolean'` columns.
-export function inserter(db: Db, table: string, columns: readonly string[]): (row: Record<string, SqlValue>) => number {
+export function inserter(db: Db, table: string, columns: readonly string[]): (row: Record<string, SqlValue>) => Promise<number> {
   const stmt = db.engine.prepare(
     `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
   );

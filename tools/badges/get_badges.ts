@@ -50,7 +50,7 @@ export const get_badges = defineTool({
     badges: z.array(badge).describe('Earned badges, basic ones first, awards last'),
   }),
   async run(ctx, input) {
-    const listing = badgeListingBySlug(ctx.db, input.slug);
+    const listing = await badgeListingBySlug(ctx.db, input.slug);
     const earned = listing ? earnedBadges(listing, ctx.config.siteName) : [];
     // Listings that are not public (drafts, submitted, rejected) do not exist to the public.
     if (!listing || earned.length === 0) throw notFound(`Listing ${input.slug}`);

@@ -27,7 +27,7 @@ export const get_blog_post = defineTool({
     url: z.string().describe('The post page on this site'),
   }),
   async run(ctx, input) {
-    const post = blogPostBySlug(ctx.db, input.slug, ctx.clock.now().toISOString());
+    const post = await blogPostBySlug(ctx.db, input.slug, ctx.clock.now().toISOString());
     if (!post) throw notFound(`Blog post ${input.slug}`);
     return { ...post, url: `${ctx.config.siteUrl}/blog/${post.slug}` };
   },

@@ -30,7 +30,7 @@ export const list_blog_posts = defineTool({
     const now = ctx.clock.now().toISOString();
     const q = input.q?.trim();
     const window = { now, limit: input.per_page, offset: offsetOf(input) };
-    const { rows, total } = q ? searchBlogPosts(ctx.db, { ...window, q }) : browseBlogPosts(ctx.db, window);
+    const { rows, total } = q ? await searchBlogPosts(ctx.db, { ...window, q }) : await browseBlogPosts(ctx.db, window);
     return {
       items: rows.map((r) => ({ ...r, url: `${ctx.config.siteUrl}/blog/${r.slug}` })),
       page: input.page,

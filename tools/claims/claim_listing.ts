@@ -54,7 +54,7 @@ export const claim_listing = defineTool({
       const existing = await pendingClaim(ctx.db, { user: userId, listing: listing.id, method: input.method, email, now: now.toISOString() });
       if (existing) return existing;
       const id = await insertClaim(ctx.db, { listing: listing.id, user: userId, method: input.method, email, token, expires, now: now.toISOString() });
-      if (email !== null) ctx.jobs.sendMail(ctx, await claimLinkMail(ctx, listing, userId, email, token, expires), { maxAttempts: 8 });
+      if (email !== null) await ctx.jobs.sendMail(ctx, await claimLinkMail(ctx, listing, userId, email, token, expires), { maxAttempts: 8 });
       return (await claimOfUser(ctx.db, id, userId))!;
     });
     return toClaimRecord(claim, now);

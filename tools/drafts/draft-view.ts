@@ -135,7 +135,7 @@ const view = (field: string, r: DraftFieldRecord) => ({
   locked: r.locked,
 });
 
-export function toDraftView(ctx: ToolContext, d: DraftRow): DraftView {
+export async function toDraftView(ctx: ToolContext, d: DraftRow): Promise<DraftView> {
   const now = ctx.clock.now();
   const fields = Object.fromEntries(DRAFT_FIELDS.flatMap((f) => (d.fields[f] ? [[f, view(f, d.fields[f]!)]] : [])));
   const { percent, missing } = completeness({ fields: d.fields, faqs: d.faqs, founders: d.founders, company_socials: d.companySocials });
@@ -147,7 +147,7 @@ export function toDraftView(ctx: ToolContext, d: DraftRow): DraftView {
     url: d.url,
     progress: progressOf(d.progress ?? null, now),
     fields,
-    regenerating: d.status === 'ready' ? regeneratingFields(ctx.db, d.id) : [],
+    regenerating: d.status === 'ready' ? await regeneratingFields(ctx.db, d.id) : [],
     faqs: d.faqs.map((q) => ({ question: q.question, answer: q.answer, evidence: (q.evidence ?? []).map((e) => ({ url: e.url, quote: e.quote })) })),
     founders: founderRecords(d).map((f) => ({
       name: f.name, title: f.title ?? null, bio: f.bio ?? null, socials: f.socials ?? {}, joined: !!f.user_id,
@@ -169,7 +169,7 @@ export function toDraftView(ctx: ToolContext, d: DraftRow): DraftView {
     missing,
     warnings: d.build?.warnings ?? [],
     pages: d.build?.pages ?? [],
-    invites: inviteSummaries(ctx.db, d.id).map((i) => ({
+    invites: (await inviteSummaries(ctx.db, d.id)).map((i) => ({
       email: i.email,
       status: i.accepted_at ? 'accepted' : i.expires_at <= now.toISOString() ? 'expired' : 'pending',
       created_at: i.created_at,

@@ -53,11 +53,11 @@ export const invite_cofounder = defineTool({
     const mail = inviteMail(ctx, d, me?.name || me?.email || 'A founder', email, token, expiresAt);
     // Counting, the invite and its e-mail happen together: an invite never counts without its e-mail, and two
     // concurrent calls cannot both take the last of the draft's invites.
-    const sent = await withTransaction(ctx.db, () => {
+    const sent = await withTransaction(ctx.db, async () => {
       const before = countInvites(ctx.db, d.id);
       if (before >= MAX_INVITES) throw new ToolError('conflict', `This draft has sent its ${MAX_INVITES} invites already: no more can be sent.`);
       insertInvite(ctx.db, { draftId: d.id, email, tokenHash: sha256Hex(token), invitedByUserId: userId, now: now.toISOString(), expiresAt });
-      ctx.jobs.sendMail(ctx, mail, { maxAttempts: 8 });
+      await ctx.jobs.sendMail(ctx, mail, { maxAttempts: 8 });
       return before;
     });
     return { draft_id: d.id, email, status: 'pending' as const, expires_at: expiresAt, invites_sent: sent + 1, invites_left: MAX_INVITES - sent - 1 };

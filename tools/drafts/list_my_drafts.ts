@@ -31,7 +31,7 @@ export const list_my_drafts = defineTool({
   output: pageOf(draftSummary),
   async run(ctx, input) {
     const now = ctx.clock.now();
-    const { rows, total } = listDraftSummaries(ctx.db, callerId(ctx), input.per_page, offsetOf(input));
+    const { rows, total } = await listDraftSummaries(ctx.db, callerId(ctx), input.per_page, offsetOf(input));
     return {
       items: rows.map((r) => ({
         id: r.id, url: r.url, name: r.status === 'ready' ? r.name : null, status: r.status,

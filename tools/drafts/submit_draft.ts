@@ -39,7 +39,7 @@ export const submit_draft = defineTool({
       throw new ToolError('conflict', `A listing needs ${missing.map((m) => `${m.path} (${m.message})`).join(' and ')}: set ${missing.length > 1 ? 'them' : 'it'} with update_draft, then submit again.`,
         missing.map((m) => ({ path: m.path, message: `A listing needs ${m.message}.` })));
     }
-    const other = otherListingOfSite(ctx.db, d.url, d.listingId);
+    const other = await otherListingOfSite(ctx.db, d.url, d.listingId);
     if (other) {
       throw new ToolError('conflict', other.owner_user_id === userId
         ? `You already have a listing for this website ("${other.slug}", listing_id ${other.id}): edit it with update_my_listing.`

@@ -40,10 +40,10 @@ export const update_draft = defineTool({
     const { update, parts } = applyPatch(input, d, categories);
     const now = ctx.clock.now().toISOString();
     // The draft, its listing (once submitted) and the redraft job change together or not at all.
-    const saved = await withTransaction(ctx.db, () => {
+    const saved = await withTransaction(ctx.db, async () => {
       const row = updateDraft(ctx.db, d.id, update, now)!;
-      if (row.listingId !== null && parts.size) syncListing(ctx.db, row, parts, userId, now, d);
-      if (input.regenerate?.length) ctx.jobs.enqueueRegenerate(ctx, d.id, userId, [...new Set(input.regenerate)]);
+      if (row.listingId !== null && parts.size) await syncListing(ctx.db, row, parts, userId, now, d);
+      if (input.regenerate?.length) await ctx.jobs.enqueueRegenerate(ctx, d.id, userId, [...new Set(input.regenerate)]);
       return row;
     });
     return toDraftView(ctx, saved);

@@ -46,17 +46,17 @@ export const get_founder = defineTool({
     })).optional().describe('Founder interview answers; present only for founders linked to a user account (who answer with answer_interview)'),
   }),
   async run(ctx, input) {
-    const founder = founderBySlug(ctx.db, input.slug);
+    const founder = await founderBySlug(ctx.db, input.slug);
     if (!founder) throw notFound(`Founder ${input.slug}`);
-    const companies = founderPublicCompanies(ctx.db, founder.id);
+    const companies = await founderPublicCompanies(ctx.db, founder.id);
     const summaries = summariesByIds(ctx.db, companies.map((c) => c.listing_id), ctx.config.siteUrl);
     const bySlug = new Map(summaries.map((s) => [s.slug, s]));
-    const interview = answersOfFounder(ctx.db, founder.id);
+    const interview = await answersOfFounder(ctx.db, founder.id);
     return {
       slug: founder.slug, name: founder.name, headline: founder.headline, bio: founder.bio, country: founder.country?.toUpperCase() ?? null,
       avatar_url: founder.avatar_url, socials: founder.socials,
       companies: companies.flatMap((c) => (bySlug.has(c.slug) ? [{ listing: bySlug.get(c.slug)!, title: c.title }] : [])),
-      stories: founderStories(ctx.db, founder.id).map((s) => ({
+      stories: (await founderStories(ctx.db, founder.id)).map((s) => ({
         listing_slug: s.slug,
         listing_name: s.name,
         title: typeof s.story.title === 'string' && s.story.title.trim() ? s.story.title : null,

@@ -31,10 +31,10 @@ export const list_founders = defineTool({
   output: pageOf(founderItem),
   async run(ctx, input) {
     const q = input.q?.trim() ? input.q.trim() : null;
-    const { rows, total } = listFounders(ctx.db, {
+    const { rows, total } = await listFounders(ctx.db, {
       q, country: input.country ?? null, limit: input.per_page, offset: offsetOf(input),
     });
-    const companies = publicCompaniesOfFounders(ctx.db, rows.map((r) => r.id));
+    const companies = await publicCompaniesOfFounders(ctx.db, rows.map((r) => r.id));
     return {
       items: rows.map((r) => ({
         slug: r.slug, name: r.name, headline: r.headline, country: r.country?.toUpperCase() ?? null, avatar_url: r.avatar_url,

@@ -65,15 +65,15 @@ export const search_listings = defineTool({
     const trendingAt = input.sort === 'trending' ? minute : 0;
     const key = `${JSON.stringify(input)}|${thisMonday}|${rankedAt}`;
     // The query's words are only needed when the database moved since the ranking was last checked.
-    const textUnchanged = (r: Ranking) => {
-      const at = textChangesSpare(ctx.db, textCheckedUpTo.get(r) ?? r.textSeen, input.q ? tokenise(input.q) : []);
+    const textUnchanged = async (r: Ranking) => {
+      const at = await textChangesSpare(ctx.db, textCheckedUpTo.get(r) ?? r.textSeen, input.q ? tokenise(input.q) : []);
       if (at !== null) textCheckedUpTo.set(r, at);
       return at !== null;
     };
     // Three remembered reads below (ranking, page, live counts), none of which writes: one signature check.
     {
       const ranking = await memoOn<Ranking>(ctx.db, 'search_listings', key, RANKING_TOPICS, async () => {
-        const textSeen = searchLogPosition(ctx.db);
+        const textSeen = await searchLogPosition(ctx.db);
         let categoryIds: number[] | null = null;
         if (input.category) {
           categoryIds = await categoryTreeIds(ctx.db, input.category);
@@ -85,7 +85,7 @@ export const search_listings = defineTool({
           if (!domain) throw invalid('domain', 'must be a website address or domain name, e.g. example.com');
         }
         const query: SearchQuery = {
-          match: matchExpression(ctx.db, input.q),
+          match: await matchExpression(ctx.db, input.q),
           categoryIds,
           stage: input.stage,
           country: input.country,
@@ -104,7 +104,7 @@ export const search_listings = defineTool({
           query.trending = { now: new Date(trendingAt).toISOString(), since: new Date(since).toISOString(), halfLifeHours };
         }
         return { ...await searchListingIds(ctx.db, query), textSeen };
-      }, 1000, () => !input.q || vocabularyIsCurrent(ctx.db), textUnchanged);
+      }, 1000, async () => !input.q || await vocabularyIsCurrent(ctx.db), textUnchanged);
       const { ids, total } = ranking;
       const page = await memoOn<ResultPage>(ctx.db, 'search_page', `${input.page}|${input.per_page}|${total}|${ids.join(',')}`,
         ['categories', ...ids.map((id) => `listing:${id}`)],

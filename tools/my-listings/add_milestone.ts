@@ -39,18 +39,18 @@ export const add_milestone = defineTool({
   output: milestoneOutput,
   async run(ctx, input) {
     const userId = callerId(ctx);
-    const row = ownedListing(ctx, input.listing_id);
+    const row = await ownedListing(ctx, input.listing_id);
     const at = ctx.clock.now().toISOString();
     const m = {
       date: input.date, title: input.title.trim(),
       description: input.description?.trim() || null, url: input.url ?? null,
     };
-    const id = await withTransaction(ctx.db, () => {
-      if (milestoneCount(ctx.db, row.id) >= MAX_MILESTONES) {
+    const id = await withTransaction(ctx.db, async () => {
+      if (await milestoneCount(ctx.db, row.id) >= MAX_MILESTONES) {
         throw new ToolError('conflict', `Listing ${row.id} already has ${MAX_MILESTONES} milestones, the most it can have: delete one first (delete_milestone).`);
       }
-      const id = insertMilestone(ctx.db, { listingId: row.id, ...m });
-      addVersion(ctx.db, { listingId: row.id, userId, before: { milestone: null }, after: { milestone: { milestone_id: id, ...m } }, changedFields: ['milestones'], at });
+      const id = await insertMilestone(ctx.db, { listingId: row.id, ...m });
+      await addVersion(ctx.db, { listingId: row.id, userId, before: { milestone: null }, after: { milestone: { milestone_id: id, ...m } }, changedFields: ['milestones'], at });
       return id;
     });
     return { milestone_id: id, listing_id: row.id, ...m, shown_publicly: visibleSections(row).has('milestones') };

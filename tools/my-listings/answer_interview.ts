@@ -32,7 +32,7 @@ export const answer_interview = defineTool({
   }),
   async run(ctx, input) {
     const userId = callerId(ctx);
-    const known = existingQuestionIds(ctx.db, input.answers.map((a) => a.question_id));
+    const known = await existingQuestionIds(ctx.db, input.answers.map((a) => a.question_id));
     const problems: FieldProblem[] = [];
     const seen = new Set<number>();
     input.answers.forEach((a, i) => {
@@ -45,7 +45,7 @@ export const answer_interview = defineTool({
       throw new ToolError('invalid_input', `Invalid input for answer_interview. ${problems.map((p) => `${p.path}: ${p.message}`).join('; ')}`, problems);
     }
     const at = ctx.clock.now().toISOString();
-    await withTransaction(ctx.db, () => saveAnswers(ctx.db, userId, input.answers.map((a) => ({ questionId: a.question_id, answer: a.answer.trim() })), at));
-    return { answers: answersOfUser(ctx.db, userId), founder_slug: founderSlugOfUser(ctx.db, userId) };
+    await withTransaction(ctx.db, async () => await saveAnswers(ctx.db, userId, input.answers.map((a) => ({ questionId: a.question_id, answer: a.answer.trim() })), at));
+    return { answers: await answersOfUser(ctx.db, userId), founder_slug: await founderSlugOfUser(ctx.db, userId) };
   },
 });

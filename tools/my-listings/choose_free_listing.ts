@@ -29,11 +29,11 @@ export const choose_free_listing = defineTool({
     next_step: z.string().describe('What to do now, in words'),
   }),
   async run(ctx, input) {
-    const row = ownedListing(ctx, input.listing_id);
+    const row = await ownedListing(ctx, input.listing_id);
     const refusal = freePlanRefusal({ id: row.id, status: row.status, launchWeek: row.launch_week });
     if (refusal) throw new ToolError('conflict', refusal);
     // The first badge check is queued with the place (the first check runs now; the hourly sweep repeats it).
-    const claim = await claimFreeLaunchWeek(ctx.db, row.id, ctx.clock.now(), () => ctx.jobs.enqueueBadgeCheck(ctx, row.id));
+    const claim = await claimFreeLaunchWeek(ctx.db, row.id, ctx.clock.now(), async () => await ctx.jobs.enqueueBadgeCheck(ctx, row.id));
     if (claim.outcome === 'full') throw new ToolError('conflict', claim.reason);
     if (claim.outcome === 'status_changed') throw new ToolError('conflict', `Listing ${row.id} changed status meanwhile; read it again with get_my_listing.`);
     const week = claim.week;

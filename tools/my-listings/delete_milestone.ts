@@ -32,11 +32,11 @@ export const delete_milestone = defineTool({
   }),
   async run(ctx, input) {
     const userId = callerId(ctx);
-    const row = ownedListing(ctx, input.listing_id);
+    const row = await ownedListing(ctx, input.listing_id);
     const at = ctx.clock.now().toISOString();
-    const gone = await withTransaction(ctx.db, () => {
-      const m = deleteMilestone(ctx.db, row.id, input.milestone_id);
-      if (m) addVersion(ctx.db, { listingId: row.id, userId, before: { milestone: m }, after: { milestone: null }, changedFields: ['milestones'], at });
+    const gone = await withTransaction(ctx.db, async () => {
+      const m = await deleteMilestone(ctx.db, row.id, input.milestone_id);
+      if (m) await addVersion(ctx.db, { listingId: row.id, userId, before: { milestone: m }, after: { milestone: null }, changedFields: ['milestones'], at });
       return m;
     });
     if (!gone) throw notFound(`Milestone ${input.milestone_id} of listing ${row.id}`);

@@ -16,6 +16,6 @@ export const get_my_listing = defineTool({
   input: z.object({ listing_id: listingIdParam() }).strict(),
   output: ownedListingView,
   async run(ctx, input) {
-    return ownedListingViewOf(ctx, ownedListing(ctx, input.listing_id));
+    return ownedListingViewOf(ctx, await ownedListing(ctx, input.listing_id));
   },
 });

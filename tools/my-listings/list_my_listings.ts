@@ -27,7 +27,7 @@ export const list_my_listings = defineTool({
   async run(ctx, input) {
     const ids = ownedListingIds(ctx.db, callerId(ctx)); // newest first; a person owns a handful, so paging in memory is fine
     const pageIds = ids.slice(offsetOf(input), offsetOf(input) + input.per_page);
-    const plans = plansBySlug(ctx.db, pageIds);
+    const plans = await plansBySlug(ctx.db, pageIds);
     return {
       items: summariesByIds(ctx.db, pageIds, ctx.config.siteUrl).map((s) => {
         const own = plans.get(s.slug)!;

@@ -14,8 +14,8 @@ export function callerId(ctx: ToolContext): number {
   return ctx.actor.userId;
 }
 
-export function ownedListing(ctx: ToolContext, listingId: number): OwnedListingRow {
-  const row = isListingOwner(ctx.db, listingId, callerId(ctx)) ? ownedListingRow(ctx.db, listingId) : undefined;
+export async function ownedListing(ctx: ToolContext, listingId: number): Promise<OwnedListingRow> {
+  const row = isListingOwner(ctx.db, listingId, callerId(ctx)) ? await ownedListingRow(ctx.db, listingId) : undefined;
   if (!row) throw notFound(`Listing ${listingId} among your listings`);
   return row;
 }

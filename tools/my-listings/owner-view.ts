@@ -80,9 +80,9 @@ export async function ownedListingViewOf(ctx: ToolContext, row: OwnedListingRow)
     seo_title: row.seo_title,
     seo_description: row.seo_description,
     story: story && Object.keys(story).length ? story : null,
-    milestones: milestonesWithIds(db, row.id),
+    milestones: await milestonesWithIds(db, row.id),
     media: parseJson<MediaItem[]>(row.media, []).map((m) => ({ kind: m.kind, url: m.url, caption: m.caption ?? null })),
-    badge: { ...badgeEmbed(ctx, row), last_check: lastBadgeCheck(db, row.id) },
+    badge: { ...badgeEmbed(ctx, row), last_check: await lastBadgeCheck(db, row.id) },
     created_at: row.created_at,
     updated_at: row.updated_at,
   };

@@ -35,17 +35,17 @@ export const post_listing_update = defineTool({
   }),
   async run(ctx, input) {
     const userId = callerId(ctx);
-    const row = ownedListing(ctx, input.listing_id);
+    const row = await ownedListing(ctx, input.listing_id);
     const at = ctx.clock.now().toISOString();
     const title = input.title.trim();
     const body = input.body.trim();
     const pageUrl = `${ctx.config.siteUrl}/listings/${row.slug}`;
     const siteName = ctx.config.siteName;
     // The update and its e-mails are written together; the mail jobs deliver later, so SMTP never slows this request.
-    const { id, notified } = await withTransaction(ctx.db, () => {
-      const id = insertUpdate(ctx.db, row.id, title, body, at);
+    const { id, notified } = await withTransaction(ctx.db, async () => {
+      const id = await insertUpdate(ctx.db, row.id, title, body, at);
       let notified = 0;
-      for (const f of followersToNotify(ctx.db, row.id, userId)) {
+      for (const f of await followersToNotify(ctx.db, row.id, userId)) {
         if (!MAILBOX.test(f.email)) continue;
         const mail: Mail = {
           to: f.email,
@@ -53,7 +53,7 @@ export const post_listing_update = defineTool({
           text: `${row.name} posted an update on ${siteName}.\n\n${title}\n\n${body}\n\nSee the listing: ${pageUrl}\n\n`
             + `You get this e-mail because you follow ${row.name} on ${siteName}. To stop, unfollow it on ${pageUrl}`,
         };
-        if (ctx.jobs.sendMail(ctx, mail, { maxAttempts: 8, dedupeKey: `listing-update:${id}:${f.id}` }).created) notified++;
+        if ((await ctx.jobs.sendMail(ctx, mail, { maxAttempts: 8, dedupeKey: `listing-update:${id}:${f.id}` })).created) notified++;
       }
       return { id, notified };
     });

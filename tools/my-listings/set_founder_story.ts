@@ -38,7 +38,7 @@ export const set_founder_story = defineTool({
   }),
   async run(ctx, input) {
     const userId = callerId(ctx);
-    const row = ownedListing(ctx, input.listing_id);
+    const row = await ownedListing(ctx, input.listing_id);
     const story: Record<string, string> = {};
     for (const k of ['title', ...SECTIONS] as const) {
       const v = input[k]?.trim();
@@ -49,9 +49,9 @@ export const set_founder_story = defineTool({
     const prev = before && Object.keys(before).length ? before : null;
     if (sameStory(prev, next) === false) {
       const at = ctx.clock.now().toISOString();
-      await withTransaction(ctx.db, () => {
+      await withTransaction(ctx.db, async () => {
         writeStory(ctx.db, row.id, next, at);
-        addVersion(ctx.db, { listingId: row.id, userId, before: { story: prev }, after: { story: next }, changedFields: ['story'], at });
+        await addVersion(ctx.db, { listingId: row.id, userId, before: { story: prev }, after: { story: next }, changedFields: ['story'], at });
       });
     }
     const shown = visibleSections(row).has('story') && isPublicListing(row.status);

@@ -28,17 +28,17 @@ export const update_my_listing = defineTool({
   }),
   async run(ctx, input) {
     const userId = ctx.actor.kind === 'anonymous' ? null : ctx.actor.userId;
-    const row = ownedListing(ctx, input.listing_id);
+    const row = await ownedListing(ctx, input.listing_id);
     const current = currentEdit(row);
     const { next, changed } = mergeEdit(current, input);
     if (!changed.length) return { ...await ownedListingViewOf(ctx, row), changed_fields: [] };
     const at = ctx.clock.now().toISOString();
     const pick = (v: Record<string, unknown>) => Object.fromEntries(changed.map((k) => [k, v[k]]));
     // The change and its version row are written together: nothing is published without its history.
-    await withTransaction(ctx.db, () => {
-      writeListingEdit(ctx.db, row.id, next, at);
-      addVersion(ctx.db, { listingId: row.id, userId, before: pick(current), after: pick(next), changedFields: changed, at });
+    await withTransaction(ctx.db, async () => {
+      await writeListingEdit(ctx.db, row.id, next, at);
+      await addVersion(ctx.db, { listingId: row.id, userId, before: pick(current), after: pick(next), changedFields: changed, at });
     });
-    return { ...await ownedListingViewOf(ctx, ownedListingRow(ctx.db, row.id)!), changed_fields: changed };
+    return { ...await ownedListingViewOf(ctx, (await ownedListingRow(ctx.db, row.id))!), changed_fields: changed };
   },
 });

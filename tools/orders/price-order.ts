@@ -28,7 +28,7 @@ export function totalsFor(subtotalCents: number, t: VatTreatment): Totals {
 export async function priceOrder(ctx: ToolContext, input: OrderInput): Promise<PricedOrder> {
   const userId = callerId(ctx);
   const db = ctx.db;
-  const products = new Map<string, ProductInfo>(activeProducts(db).map((p) => [p.code, p]));
+  const products = new Map<string, ProductInfo>((await activeProducts(db)).map((p) => [p.code, p]));
   const listingIds = [...new Set(input.items.flatMap((i) => (i.listing_id === undefined ? [] : [i.listing_id])))];
   const slugs = [...new Set(input.items.flatMap((i) => i.categories ?? []))];
   const needsWeeks = input.items.some((i) => i.week !== undefined);
@@ -36,7 +36,7 @@ export async function priceOrder(ctx: ToolContext, input: OrderInput): Promise<P
     products,
     listings: await ownedListingsForOrder(db, userId, listingIds),
     categories: await categoryIdsBySlug(db, slugs),
-    weeks: new Map(needsWeeks ? selectableWeeks(db, ctx.clock.now()).map((w) => [w.week, w.remaining]) : []),
+    weeks: new Map(needsWeeks ? (await selectableWeeks(db, ctx.clock.now())).map((w) => [w.week, w.remaining]) : []),
     billboardMinCents: billboardMinCents(db),
   });
   if (!result.ok) {

@@ -40,9 +40,9 @@ export const list_products = defineTool({
     billboard_min_cents: z.number().int().describe('Minimum amount_cents for billboard_min, in USD cents'),
   }),
   async run(ctx) {
-    const products = activeProducts(ctx.db);
+    const products = await activeProducts(ctx.db);
     // Computed once: every product with a week rule offers the same weeks (skip_queue included).
-    const weeks = products.some((p) => p.weekRule !== 'none') ? selectableWeeks(ctx.db, ctx.clock.now()) : [];
+    const weeks = products.some((p) => p.weekRule !== 'none') ? await selectableWeeks(ctx.db, ctx.clock.now()) : [];
     return {
       items: products.map((p) => ({
         code: p.code, name: p.name, description: p.description, price_cents: p.priceCents,

@@ -28,11 +28,11 @@ export function createMetrics(deps: { db: Db; clock: Clock }) {
   const depth = new Gauge({ name: 'job_queue_depth', help: 'Jobs due or running, by kind and status', labelNames: ['kind', 'status'], registers });
   const age = new Gauge({ name: 'job_queue_oldest_age_seconds', help: 'Age of the oldest due (or running) job, by kind and status', labelNames: ['kind', 'status'], registers });
   // Read from the database when scraped, so every node reports the shared queue.
-  const refreshQueue = () => {
+  const refreshQueue = async () => {
     depth.reset();
     age.reset();
     const now = deps.clock.now();
-    for (const r of queueStats(deps.db, now.toISOString())) {
+    for (const r of await queueStats(deps.db, now.toISOString())) {
       depth.set({ kind: r.kind, status: r.status }, r.n);
       if (r.oldest) age.set({ kind: r.kind, status: r.status }, Math.max(0, (now.getTime() - Date.parse(r.oldest)) / 1000));
     }

@@ -103,7 +103,7 @@ export function registerOps(app: Hono, deps: OpsDeps & { record?: RecordRequest 
         return c.text('Send the METRICS_TOKEN as "Authorization: Bearer <token>".\n', 401, { 'www-authenticate': 'Bearer realm="metrics"', 'cache-control': 'no-store' });
       }
     }
-    metrics.refreshQueue();
+    await metrics.refreshQueue();
     return c.body(await metrics.registry.metrics(), 200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' });
   });
 }

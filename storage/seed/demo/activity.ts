@@ -5,7 +5,7 @@ import { REVIEW_TEXTS } from './words';
 
 // Votes, follows and reviews from demo users. The counts were decided with each listing (votes_count and
 // follows_count are already stored); here exactly that many rows are written, each from a distinct user.
-export function seedActivity(ctx: DemoContext, listings: DemoListing[], users: number[]): void {
+export async function seedActivity(ctx: DemoContext, listings: DemoListing[], users: number[]): Promise<void> {
   const rng = ctx.rng('activity');
   const vote = inserter(ctx.db, 'votes', ['listing_id', 'user_id', 'created_at']);
   const follow = inserter(ctx.db, 'follows', ['listing_id', 'user_id', 'created_at']);
@@ -20,14 +20,14 @@ export function seedActivity(ctx: DemoContext, listings: DemoListing[], users: n
       if (weekEnd < ctx.now && rng.chance(0.25)) return between(rng, weekEnd, ctx.now);
       return between(rng, launchedAt, Math.min(weekEnd, ctx.now));
     };
-    for (const userId of rng.sample(users, l.votes)) vote({ listing_id: l.id, user_id: userId, created_at: iso(voteTime()) });
-    for (const userId of rng.sample(users, l.follows)) follow({ listing_id: l.id, user_id: userId, created_at: iso(between(rng, launchedAt, ctx.now)) });
+    for (const userId of rng.sample(users, l.votes)) await vote({ listing_id: l.id, user_id: userId, created_at: iso(voteTime()) });
+    for (const userId of rng.sample(users, l.follows)) await follow({ listing_id: l.id, user_id: userId, created_at: iso(between(rng, launchedAt, ctx.now)) });
 
     if (!rng.chance(0.45)) continue;
     for (const userId of rng.sample(users, rng.int(1, 6))) {
       const [rating, body] = rng.weighted(REVIEW_TEXTS.map((r) => [r, r[0] >= 4 ? 3 : 1] as const));
       // A few reviews are flagged as not genuine (e.g. written by the team); the community rating ignores them.
-      review({ listing_id: l.id, user_id: userId, rating, body, genuine: !rng.chance(0.06), created_at: iso(between(rng, launchedAt, ctx.now)) });
+      await review({ listing_id: l.id, user_id: userId, rating, body, genuine: !rng.chance(0.06), created_at: iso(between(rng, launchedAt, ctx.now)) });
     }
   }
 }

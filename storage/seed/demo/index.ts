@@ -19,16 +19,16 @@ export async function seedDemo(db: Db, clock: Clock): Promise<void> {
     top.children.map((sub) => ({ ...sub, id: ids.get(sub.slug)!, parentSlug: top.slug, parentName: top.name })));
   const minCents = Number((await db.engine.prepare("SELECT price_cents AS p FROM products WHERE code = 'billboard_min'").get() as { p: number } | undefined)?.p ?? 1000);
 
-  const users = seedUsers(ctx);
-  const listings = seedListings(ctx, cats);
-  seedActivity(ctx, listings, users);
-  seedFounders(ctx, listings);
-  seedUpdates(ctx, listings);
-  seedMilestones(ctx, listings);
-  seedAlternatives(ctx, listings);
-  seedAwards(ctx);
-  seedBillboard(ctx, listings, minCents);
-  seedDomainRatings(ctx, listings);
-  seedRevenue(ctx, listings);
-  seedBlog(ctx);
+  const users = await seedUsers(ctx);
+  const listings = await seedListings(ctx, cats);
+  await seedActivity(ctx, listings, users);
+  await seedFounders(ctx, listings);
+  await seedUpdates(ctx, listings);
+  await seedMilestones(ctx, listings);
+  await seedAlternatives(ctx, listings);
+  await seedAwards(ctx);
+  await seedBillboard(ctx, listings, minCents);
+  await seedDomainRatings(ctx, listings);
+  await seedRevenue(ctx, listings);
+  await seedBlog(ctx);
 }

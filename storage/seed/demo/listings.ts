@@ -23,7 +23,7 @@ const COLUMNS = [
 
 type Row = Record<(typeof COLUMNS)[number], SqlValue>;
 
-export function seedListings(ctx: DemoContext, cats: DemoCategory[]): DemoListing[] {
+export async function seedListings(ctx: DemoContext, cats: DemoCategory[]): Promise<DemoListing[]> {
   const rng = ctx.rng('listings');
   const insert = inserter(ctx.db, 'listings', COLUMNS);
   const link = inserter(ctx.db, 'listing_categories', ['listing_id', 'category_id', 'is_primary']);
@@ -31,10 +31,10 @@ export function seedListings(ctx: DemoContext, cats: DemoCategory[]): DemoListin
   const used = new Set<string>(FAMOUS.map((f) => f.slug));
   const out: DemoListing[] = [];
 
-  const save = (row: Row, meta: Omit<DemoListing, 'id'>, extra: DemoCategory[]) => {
-    const id = insert(row);
-    link({ listing_id: id, category_id: meta.category.id, is_primary: true });
-    for (const c of extra) link({ listing_id: id, category_id: c.id, is_primary: false });
+  const save = async (row: Row, meta: Omit<DemoListing, 'id'>, extra: DemoCategory[]) => {
+    const id = await insert(row);
+    await link({ listing_id: id, category_id: meta.category.id, is_primary: true });
+    for (const c of extra) await link({ listing_id: id, category_id: c.id, is_primary: false });
     out.push({ ...meta, id });
   };
 
@@ -44,7 +44,7 @@ export function seedListings(ctx: DemoContext, cats: DemoCategory[]): DemoListin
     const launchedAt = mondayMs(launchWeek) + 9 * 3600_000 + rng.int(0, 4 * DAY);
     const createdAt = launchedAt - 10 * DAY;
     const subject: Subject = { name: f.name, topic: category.demo.topic, audience: category.demo.audience[0], features: f.features, category: category.name, city: f.city, country: f.country };
-    save({
+    await save({
       slug: f.slug, name: f.name, url: f.url, domain: normaliseDomain(f.url), tagline: f.tagline, short_description: f.shortDescription,
       description: f.description, logo_url: null, stage: 'growing', pricing_model: f.pricingModel, pricing_summary: f.pricingSummary,
       pricing_plans: f.pricingPlans, country: f.country, city: f.city, founded_year: f.foundedYear, contact_email: null, demo_video_url: null,
@@ -62,7 +62,7 @@ export function seedListings(ctx: DemoContext, cats: DemoCategory[]): DemoListin
     // The first pass gives every subcategory listings; the rest land anywhere.
     const category = i < cats.length * 2 ? cats[i % cats.length] : rng.pick(cats);
     const { row, meta, extra } = generate(rng, ctx, category, cats, used, i >= LIVE);
-    save(row, meta, extra);
+    await save(row, meta, extra);
   }
   return out;
 }

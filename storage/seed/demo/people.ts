@@ -7,7 +7,7 @@ const USERS = 400;
 const FOUNDERS = 250;
 
 // Demo voters: no password, so nobody can sign in as them. All joined before the oldest demo launch.
-export function seedUsers(ctx: DemoContext): number[] {
+export async function seedUsers(ctx: DemoContext): Promise<number[]> {
   const rng = ctx.rng('users');
   const insert = inserter(ctx.db, 'users', ['email', 'name', 'password_hash', 'is_demo', 'created_at']);
   const ids: number[] = [];
@@ -15,14 +15,14 @@ export function seedUsers(ctx: DemoContext): number[] {
     const first = rng.pick(FIRST_NAMES);
     const last = rng.pick(LAST_NAMES);
     const email = `${slugify(first)}.${slugify(last)}.${i}@demo.example.com`;
-    ids.push(insert({ email, name: `${first} ${last}`, password_hash: null, is_demo: true, created_at: iso(ctx.now - rng.int(120, 720) * DAY) }));
+    ids.push(await insert({ email, name: `${first} ${last}`, password_hash: null, is_demo: true, created_at: iso(ctx.now - rng.int(120, 720) * DAY) }));
   }
   return ids;
 }
 
 // Founders linked to listings: every listing whose website names its founders gets 1-3 (position 0 is the
 // primary one); every founder has at least one company and at most three.
-export function seedFounders(ctx: DemoContext, listings: DemoListing[]): void {
+export async function seedFounders(ctx: DemoContext, listings: DemoListing[]): Promise<void> {
   const rng = ctx.rng('founders');
   const insert = inserter(ctx.db, 'founders', ['slug', 'name', 'headline', 'bio', 'country', 'avatar_url', 'socials', 'user_id', 'is_demo', 'created_at']);
   const link = inserter(ctx.db, 'listing_founders', ['listing_id', 'founder_id', 'title', 'position']);
@@ -49,7 +49,7 @@ export function seedFounders(ctx: DemoContext, listings: DemoListing[]): void {
   });
 
   const used = new Set<string>();
-  const founderIds = owned.map((companiesOf, f) => {
+  const founderIds = owned.map(async (companiesOf, f) => {
     const first = rng.pick(FIRST_NAMES);
     const last = rng.pick(LAST_NAMES);
     const name = `${first} ${last}`;
@@ -62,13 +62,13 @@ export function seedFounders(ctx: DemoContext, listings: DemoListing[]): void {
       + (others.length ? ` ${first} also builds ${others.join(' and ')}.` : '') + ` ${rng.pick(HOBBIES)}`;
     const socials: Record<string, string> = { linkedin: `https://www.linkedin.com/in/${slug}`, x: `https://x.com/${slug.replace(/-/g, '')}` };
     if (main.category.parentSlug === 'developer-tools' || rng.chance(0.3)) socials.github = `https://github.com/${slug.replace(/-/g, '')}`;
-    return insert({
+    return await insert({
       slug, name, headline: `${role} at ${main.name}`, bio, country, avatar_url: null, socials, user_id: null, is_demo: true,
       created_at: iso(main.createdAt),
     });
   });
 
   for (const seat of seats) {
-    if (seat.founder >= 0) link({ listing_id: seat.listing.id, founder_id: founderIds[seat.founder], title: seat.title, position: seat.position });
+    if (seat.founder >= 0) await link({ listing_id: seat.listing.id, founder_id: founderIds[seat.founder], title: seat.title, position: seat.position });
   }
 }
