@@ -24,7 +24,7 @@ export async function makeBenchPeople(db: Db, clock: Clock, voters = 20): Promis
   }
   const ownerId = Number(addUser.run('bench-owner@example.test', 'Owner', now.toISOString()).lastInsertRowid);
   const listingId = (db.sqlite.prepare('SELECT min(id) AS id FROM listings').get() as { id: number }).id;
-  addListingOwner(db, listingId, ownerId, 'claim', now.toISOString());
+  await addListingOwner(db, listingId, ownerId, 'claim', now.toISOString());
   const key = await createApiKey({ db, clock }, ownerId, 'bench owner', ['listings:write', 'account:read']);
   if ('errors' in key) throw new Error('bench owner key');
   return { voters: people, owner: { key: key.key, listingId } };

@@ -94,13 +94,13 @@ describe('email claims', () => {
     expect(html).toContain('Confirm the claim of Acme Mail');
     expect(html).toContain('dana@claims-email.test');
     expect((await myClaims()).find((c) => c.claim_id === claimId).status).toBe('pending');
-    expect(isListingOwner(app.db, listingId, userId)).toBe(false);
+    expect(await isListingOwner(app.db, listingId, userId)).toBe(false);
   });
 
   it('refuses a confirmation without the page\'s CSRF token', async () => {
     const res = await new Browser(app.url).post(new URL(link).pathname, { csrf: 'x'.repeat(43) });
     expect(res.status).toBe(403);
-    expect(isListingOwner(app.db, listingId, userId)).toBe(false);
+    expect(await isListingOwner(app.db, listingId, userId)).toBe(false);
   });
 
   it('confirming verifies the claim: the claimant owns the listing and it is Verified', async () => {
@@ -112,7 +112,7 @@ describe('email claims', () => {
     expect(await res.text()).toContain('Claim confirmed');
     const mine = (await myClaims()).find((c) => c.claim_id === claimId);
     expect(mine).toMatchObject({ status: 'verified', verified_at: expect.any(String), last_check_detail: expect.stringContaining('founder@team.acme-mail.test') });
-    expect(isListingOwner(app.db, listingId, userId)).toBe(true);
+    expect(await isListingOwner(app.db, listingId, userId)).toBe(true);
     expect((await getJson(`${app.api}/listings/acme-mail`)).body.verified).toBe(true);
     // Opening the link again just says so.
     const again = await new Browser(app.url).get(path);
@@ -136,7 +136,7 @@ describe('email claims', () => {
       expect(page.status).toBe(409);
       expect(await page.text()).toContain('This link has expired');
       expect((await myClaims()).find((c) => c.claim_id === res.body.claim_id).status).toBe('expired');
-      expect(isListingOwner(app.db, otherListing, userId)).toBe(false);
+      expect(await isListingOwner(app.db, otherListing, userId)).toBe(false);
     } finally {
       app.clock.set(TEST_NOW);
     }

@@ -155,7 +155,7 @@ describe('meta tag claim, from start to owner', () => {
     expect($('[role=status]').text()).toContain('No <meta name="launchdirectory-verify"> with the expected value');
     expect($('#last-check').text()).toContain(TEST_NOW.slice(0, 10));
     expect($(`form[action="${claimPath}/verify"] button`).text()).toBe('Verify now'); // try again
-    expect(isListingOwner(app.db, ids.meta, userId)).toBe(false);
+    expect(await isListingOwner(app.db, ids.meta, userId)).toBe(false);
   });
 
   it('verifies once the tag is published: the person owns the listing', async () => {
@@ -166,7 +166,7 @@ describe('meta tag claim, from start to owner', () => {
     expect($('h1').text()).toBe('You are an owner of Meta & Co');
     expect($('main a[href="/account"]').text()).toBe('Go to your account');
     expect($(`form[action="${claimPath}/verify"]`).length).toBe(0);
-    expect(isListingOwner(app.db, ids.meta, userId)).toBe(true);
+    expect(await isListingOwner(app.db, ids.meta, userId)).toBe(true);
     const listing = await (await fetch(`${app.api}/listings/site-meta-co`)).json();
     expect(listing.verified).toBe(true);
   });
@@ -215,7 +215,7 @@ describe('DNS and file claims', () => {
     await pressVerify(b, path);
     $ = await openClaim(b, path);
     expect($('h1').text()).toBe('You are an owner of Rocket DNS');
-    expect(isListingOwner(app.db, ids.dns, id)).toBe(true);
+    expect(await isListingOwner(app.db, ids.dns, id)).toBe(true);
   });
 
   it('shows the file address and contents for a scheduled listing, and verifies once it is served', async () => {
@@ -227,7 +227,7 @@ describe('DNS and file claims', () => {
     fileSite.files.set('/.well-known/launchdirectory-verify.txt', `${contents}\n`);
     await pressVerify(b, path);
     expect((await openClaim(b, path))('h1').text()).toBe('You are an owner of File Co');
-    expect(isListingOwner(app.db, ids.file, id)).toBe(true);
+    expect(await isListingOwner(app.db, ids.file, id)).toBe(true);
   });
 });
 

@@ -82,7 +82,7 @@ describe('meta tag claims', () => {
     expect(res.body.status).toBe('pending');
     expect(res.body.last_check_detail).toContain('No <meta name="launchdirectory-verify"> with the expected value');
     expect(res.body.last_check_at).toBe(TEST_NOW.replace('Z', '.000Z'));
-    expect(isListingOwner(app.db, listingIds.meta, ada.id)).toBe(false);
+    expect(await isListingOwner(app.db, listingIds.meta, ada.id)).toBe(false);
     expect(await listingVerified('meta-co')).toBe(false);
   });
 
@@ -91,7 +91,7 @@ describe('meta tag claims', () => {
     const res = await verify(ada.auth, id);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ claim_id: id, status: 'verified', verified_at: expect.any(String) });
-    expect(isListingOwner(app.db, listingIds.meta, ada.id)).toBe(true);
+    expect(await isListingOwner(app.db, listingIds.meta, ada.id)).toBe(true);
     expect(await listingVerified('meta-co')).toBe(true);
     const badges = await getJson(`${app.api}/listings/meta-co/badges`);
     expect(badges.body.badges.map((b: any) => b.kind)).toContain('verified');
@@ -121,7 +121,7 @@ describe('file claims', () => {
     fileSite.files.set('/.well-known/launchdirectory-verify.txt', `${file.contents}\n`);
     const ok = await verify(ada.auth, res.body.claim_id);
     expect(ok.body.status).toBe('verified');
-    expect(isListingOwner(app.db, listingIds.file, ada.id)).toBe(true);
+    expect(await isListingOwner(app.db, listingIds.file, ada.id)).toBe(true);
   });
 });
 
@@ -147,7 +147,7 @@ describe('DNS claims', () => {
     expect(ok.body.status).toBe('verified');
     expect(ok.body.last_check_detail).toContain('Found the TXT record');
     expect(dns.queries.filter((q) => q === 'TXT _launchdirectory.acme.test').length).toBeGreaterThanOrEqual(3);
-    expect(isListingOwner(app.db, listingIds.acme, bob.id)).toBe(true);
+    expect(await isListingOwner(app.db, listingIds.acme, bob.id)).toBe(true);
     expect(await listingVerified('acme-rockets')).toBe(true);
   });
 
@@ -193,7 +193,7 @@ describe('foreign, unknown and expired claims', () => {
     const v = await verify(ada.auth, res.body.claim_id);
     expect(v.status).toBe(200);
     expect(v.body).toMatchObject({ status: 'failed', last_check_detail: expect.stringContaining('no longer public') });
-    expect(isListingOwner(app.db, id, ada.id)).toBe(false);
+    expect(await isListingOwner(app.db, id, ada.id)).toBe(false);
   });
 
   it('expires claims after 7 days: verify answers 409 and the list shows expired', async () => {
@@ -316,7 +316,7 @@ describe.each(['modern', 'legacy'] as Era[])('over MCP (%s)', (era) => {
     dns.records.set('_launchdirectory.orbit.test', [created.body.instructions.dns_record.value]);
     const verified = await call('verify_claim', { claim_id: created.body.claim_id });
     expect(verified.body.status).toBe('verified');
-    expect(isListingOwner(app.db, listingIds.dnsmcp, carol.id)).toBe(true);
+    expect(await isListingOwner(app.db, listingIds.dnsmcp, carol.id)).toBe(true);
     const list = await call('list_my_claims', {});
     expect(list.body.items[0]).toMatchObject({ claim_id: created.body.claim_id, status: 'verified', listing_slug: 'orbit-tools' });
     dns.records.delete('_launchdirectory.orbit.test');

@@ -156,7 +156,7 @@ describe('reviews', () => {
 
   it('is never written by the listing\'s owners, its submitter or its founders', async () => {
     const owner = await person('owner@community.test');
-    addListingOwner(app.db, rocketId, owner.id, 'claim', '2026-11-18T12:00:00.000Z');
+    await addListingOwner(app.db, rocketId, owner.id, 'claim', '2026-11-18T12:00:00.000Z');
     const submitter = await person('submitter@community.test');
     app.db.sqlite.prepare('UPDATE listings SET owner_user_id = ? WHERE id = ?').run(submitter.id, rocketId);
     const founder = await person('founder@community.test');

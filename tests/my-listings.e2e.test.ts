@@ -32,7 +32,7 @@ beforeAll(async () => {
   ids.waiting = ownedListing(app, ada, { name: 'Ada Waits', slug: 'ada-waits', status: 'awaiting_badge', plan: 'free', launchWeek: '2027-01-04' });
   // Owned through a verified claim: the submitter was someone else.
   ids.claimed = addListing(app.db, { name: 'Claimed Co', slug: 'claimed-co', status: 'live', ownerUserId: addUser(app.db) });
-  addListingOwner(app.db, ids.claimed, ada.id, 'claim', '2026-11-18T12:00:00.000Z');
+  await addListingOwner(app.db, ids.claimed, ada.id, 'claim', '2026-11-18T12:00:00.000Z');
   ids.bobs = ownedListing(app, bob, { name: 'Bob Tool', slug: 'bob-tool', status: 'live' });
   for (const era of ['modern', 'legacy'] as const) clients[era] = await mcpClient(app, era, { authorization: ada.auth });
 });

@@ -25,7 +25,7 @@ beforeAll(async () => {
   ids.alpha = addListing(app.db, { name: 'Alpha Ledger', slug: 'alpha-ledger', tagline: 'Bookkeeping for bakeries', keywords: ['ledger', 'bakery'] });
   ids.beta = addListing(app.db, { name: 'Beta Ledger', slug: 'beta-ledger', tagline: 'Bookkeeping for florists', keywords: ['ledger', 'florist'] });
   const ownerId = addUser(app.db, 'owner@example.test');
-  addListingOwner(app.db, ids.alpha, ownerId, 'claim', app.clock.now().toISOString());
+  await addListingOwner(app.db, ids.alpha, ownerId, 'claim', app.clock.now().toISOString());
   const key = await createApiKey({ db: app.db, clock: app.clock }, ownerId, 'freshness', ['listings:write', 'account:read']);
   if ('errors' in key) throw new Error('key');
   owner = `Bearer ${key.key}`;

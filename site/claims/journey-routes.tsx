@@ -74,7 +74,7 @@ export function registerClaimJourneyRoutes(app: Hono, deps: AppDeps): void {
     const slug = c.req.param('slug') ?? '';
     const listing = SLUG_PATTERN.test(slug) ? await claimableListing(deps.db, slug) : undefined;
     if (!listing) return notFound(c, 'There is no public listing at this address to claim.');
-    const owner = isListingOwner(deps.db, listing.id, user.userId);
+    const owner = await isListingOwner(deps.db, listing.id, user.userId);
     const pending = owner ? [] : (await myClaims(c, user)).items.filter((x) => x.listing_slug === listing.slug && x.status === 'pending');
     return send(c, <ClaimFormPage siteName={siteName} csrf={user.csrf} listing={listing} owner={owner} pending={pending} {...extra} />, status);
   }

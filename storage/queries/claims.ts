@@ -83,7 +83,7 @@ export async function completeClaim(db: Db, claim: { id: number; listing_id: num
   const s = q(db);
   return await withTransaction(db, async () => {
     if ((await s.verify.run({ id: claim.id, now: at, detail })).changes === 0) return false;
-    addListingOwner(db, claim.listing_id, claim.user_id, 'claim', at);
+    await addListingOwner(db, claim.listing_id, claim.user_id, 'claim', at);
     await s.markListing.run(at, claim.listing_id);
     return true;
   });

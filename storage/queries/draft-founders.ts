@@ -70,7 +70,7 @@ export async function syncListingFounders(db: Db, listingId: number, draft: Pick
     let id: number;
     if (f.user_id) {
       id = (await s.byUser.get(f.user_id) as { id: number } | undefined)?.id ?? await createFounder(db, profile, f.user_id, now);
-      addListingOwner(db, listingId, f.user_id, 'invite', now);
+      await addListingOwner(db, listingId, f.user_id, 'invite', now);
     } else {
       const same = previous.find((p) => p.user_id === null && !used.has(p.id) && norm(p.name) === norm(f.name));
       if (same) {

@@ -141,7 +141,7 @@ export async function saveDraftAsListing(db: Db, d: DraftRow, userId: number, no
     if (listingId === null) {
       const name = str(d, 'name')!;
       listingId = (await statements(db).insert.get({ slug: await uniqueListingSlug(db, name), name, url: d.url, domain: normaliseDomain(d.url) ?? '', userId, now }) as { id: number }).id;
-      addListingOwner(db, listingId, userId, 'submitted', now);
+      await addListingOwner(db, listingId, userId, 'submitted', now);
     } else await statements(db).status.run(listingId);
     const saved = updateDraft(db, d.id, { listingId }, now)!;
     await syncListing(db, saved, ALL_PARTS, userId, now, saved, existing !== null);

@@ -1,7 +1,8 @@
+import type { Stmt } from '../engine/types';
 import type { Db } from '../db';
 
 // A listing's owners: its submitter plus anyone added by a verified claim or an accepted invite.
-const stmts = new WeakMap<Db, { owner: any; ids: any; add: any }>();
+const stmts = new WeakMap<Db, { owner: Stmt; ids: Stmt; add: Stmt }>();
 function q(db: Db) {
   let s = stmts.get(db);
   if (!s) {
@@ -17,9 +18,9 @@ function q(db: Db) {
   return s;
 }
 
-export const isListingOwner = (db: Db, listingId: number, userId: number): boolean => !!q(db).owner.get(listingId, userId, userId);
+export const isListingOwner = async (db: Db, listingId: number, userId: number): Promise<boolean> => !!await q(db).owner.get(listingId, userId, userId);
 
-export const ownedListingIds = (db: Db, userId: number): number[] => (q(db).ids.all(userId, userId) as { id: number }[]).map((r) => r.id);
+export const ownedListingIds = async (db: Db, userId: number): Promise<number[]> => (await q(db).ids.all(userId, userId) as { id: number }[]).map((r) => r.id);
 
-export const addListingOwner = (db: Db, listingId: number, userId: number, via: 'submitted' | 'claim' | 'invite', at: string) =>
-  q(db).add.run(listingId, userId, via, at);
+export const addListingOwner = async (db: Db, listingId: number, userId: number, via: 'submitted' | 'claim' | 'invite', at: string) =>
+  await q(db).add.run(listingId, userId, via, at);

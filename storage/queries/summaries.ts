@@ -1,3 +1,4 @@
+import type { Stmt } from '../engine/types';
 import type { Db } from '../db';
 import { memoOn } from './memo';
 
@@ -22,7 +23,7 @@ const SELECT = `SELECT l.id, l.slug, l.name, l.url, l.tagline, l.logo_url, l.vot
   l.launched_at, c.slug AS cat_slug, c.name AS cat_name, l.pricing_model, l.country, l.featured, l.verified, l.is_demo
   FROM listings l LEFT JOIN categories c ON c.id = l.primary_category_id`;
 
-const statements = new WeakMap<Db, Map<number, any>>();
+const statements = new WeakMap<Db, Map<number, Stmt>>();
 
 function toSummary(r: Row, siteUrl: string): ListingSummary {
   return {
@@ -35,7 +36,7 @@ function toSummary(r: Row, siteUrl: string): ListingSummary {
 }
 
 // Summaries for listing ids, in the order given (callers rank; this only loads).
-export function summariesByIds(db: Db, ids: number[], siteUrl: string): ListingSummary[] {
+export async function summariesByIds(db: Db, ids: number[], siteUrl: string): Promise<ListingSummary[]> {
   if (ids.length === 0) return [];
   let cache = statements.get(db);
   if (!cache) statements.set(db, (cache = new Map()));
@@ -44,7 +45,7 @@ export function summariesByIds(db: Db, ids: number[], siteUrl: string): ListingS
     stmt = db.engine.prepare(`${SELECT} WHERE l.id IN (${ids.map(() => '?').join(',')})`);
     cache.set(ids.length, stmt);
   }
-  const rows = stmt.all(...ids) as Row[];
+  const rows = await stmt.all(...ids) as Row[];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => (byId.has(id) ? [toSummary(byId.get(id)!, siteUrl)] : []));
 }
@@ -56,7 +57,7 @@ export async function liveVoteCounts(db: Db, ids: readonly number[]): Promise<nu
   return await memoOn(db, 'live-vote-counts', ids.join(','), ['votes', 'listing_status'], () => {
     let stmt = voteStmts.get(db);
     if (!stmt) voteStmts.set(db, (stmt = db.engine.prepare('SELECT votes_count FROM listings WHERE id = ?').pluck()));
-    return ids.map((id) => (stmt!.get(id) as number | undefined) ?? 0);
+    return Promise.all(ids.map(async (id) => (await stmt!.get(id) as number | undefined) ?? 0));
   }, 2000);
 }
-const voteStmts = new WeakMap<Db, { get(id: number): unknown }>();
+const voteStmts = new WeakMap<Db, Stmt>();

@@ -15,8 +15,8 @@ export const awardItem = z.object({
 });
 export type AwardItem = z.infer<typeof awardItem>;
 
-export function awardItems(ctx: ToolContext, rows: AwardRow[]): AwardItem[] {
-  const byId = summaryMap(ctx, rows.map((r) => r.listing_id));
+export async function awardItems(ctx: ToolContext, rows: AwardRow[]): Promise<AwardItem[]> {
+  const byId = await summaryMap(ctx, rows.map((r) => r.listing_id));
   return rows.flatMap((r) => {
     const listing = byId.get(r.listing_id);
     return listing ? [{ week: r.week, rank: r.rank, kind: awardKind(r.rank), listing, votes: r.votes }] : [];

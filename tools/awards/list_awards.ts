@@ -19,6 +19,6 @@ export const list_awards = defineTool({
   output: pageOf(awardItem),
   async run(ctx, input) {
     const { rows, total } = await awardsPage(ctx.db, input.listing ?? null, input.per_page, offsetOf(input));
-    return { items: awardItems(ctx, rows), page: input.page, per_page: input.per_page, total };
+    return { items: await awardItems(ctx, rows), page: input.page, per_page: input.per_page, total };
   },
 });

@@ -59,7 +59,7 @@ export const get_category = defineTool({
       })),
       live_listings: total,
       page_url: `${ctx.config.siteUrl}/categories/${cat.slug}`,
-      listings: { items: summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total },
+      listings: { items: await summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total },
     };
   },
 });

@@ -43,7 +43,7 @@ export const claim_listing = defineTool({
     const email = input.email?.trim().toLowerCase() ?? null;
     const wrongDomain = email === null ? null : emailDomainProblem(email, listing.domain);
     if (wrongDomain) throw invalid('email', wrongDomain);
-    if (isListingOwner(ctx.db, listing.id, userId)) {
+    if (await isListingOwner(ctx.db, listing.id, userId)) {
       throw new ToolError('conflict', `You already own "${listing.slug}": there is nothing to claim. list_my_listings shows it.`);
     }
     const now = ctx.clock.now();

@@ -49,7 +49,7 @@ export const get_founder = defineTool({
     const founder = await founderBySlug(ctx.db, input.slug);
     if (!founder) throw notFound(`Founder ${input.slug}`);
     const companies = await founderPublicCompanies(ctx.db, founder.id);
-    const summaries = summariesByIds(ctx.db, companies.map((c) => c.listing_id), ctx.config.siteUrl);
+    const summaries = await summariesByIds(ctx.db, companies.map((c) => c.listing_id), ctx.config.siteUrl);
     const bySlug = new Map(summaries.map((s) => [s.slug, s]));
     const interview = await answersOfFounder(ctx.db, founder.id);
     return {

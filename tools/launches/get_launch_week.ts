@@ -54,9 +54,9 @@ export const get_launch_week = defineTool({
       week_end: weekEnd(week),
       is_current: isCurrent,
       is_future: isFuture,
-      items: summariesByIds(ctx.db, ranked, site),
-      scheduled: isCurrent || isFuture ? summariesByIds(ctx.db, await scheduledIdsForWeek(ctx.db, week), site) : [],
-      awards: awardItems(ctx, await awardsOfWeek(ctx.db, week)),
+      items: await summariesByIds(ctx.db, ranked, site),
+      scheduled: isCurrent || isFuture ? await summariesByIds(ctx.db, await scheduledIdsForWeek(ctx.db, week), site) : [],
+      awards: await awardItems(ctx, await awardsOfWeek(ctx.db, week)),
       page_url: `${site}/launches/weeks/${week}`,
     };
   },

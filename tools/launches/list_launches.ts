@@ -61,7 +61,7 @@ export const list_launches = defineTool({
     const { ids, total } = await sectionPage(ctx, input.section, input.per_page, offsetOf(input));
     return {
       section: input.section,
-      items: summariesByIds(ctx.db, ids, ctx.config.siteUrl),
+      items: await summariesByIds(ctx.db, ids, ctx.config.siteUrl),
       page: input.page,
       per_page: input.per_page,
       total,

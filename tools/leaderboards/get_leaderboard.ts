@@ -58,7 +58,7 @@ export const get_leaderboard = defineTool({
     // is taken once a minute (boards.ts), their counts at the time the page is made.
     return memoOn(ctx.db, 'get_leaderboard', `${board}|${week}|${input.page}|${input.per_page}|${minute}`, BOARD_TOPICS[board], async () => {
       const { entries, total } = await boardEntries(ctx, board, { week, limit: input.per_page, offset, minute });
-      const byId = summaryMap(ctx, entries.map((e) => e.id));
+      const byId = await summaryMap(ctx, entries.map((e) => e.id));
       const info = BOARDS[board];
       // Ranks count from the page offset; an entry whose listing vanished between the two reads is dropped.
       const items = entries.flatMap((e, i) => {

@@ -55,7 +55,7 @@ export const compare_listings = defineTool({
     if (!rowA) throw notFound(`Live listing "${input.a}" (parameter a)`);
     const rowB = await liveListingBySlug(ctx.db, input.b);
     if (!rowB) throw notFound(`Live listing "${input.b}" (parameter b)`);
-    const [a, b] = summariesByIds(ctx.db, [rowA.id, rowB.id], ctx.config.siteUrl);
+    const [a, b] = await summariesByIds(ctx.db, [rowA.id, rowB.id], ctx.config.siteUrl);
     return { a, b: b ?? a, rows: compareRows(await factsOf(ctx.db, rowA), await factsOf(ctx.db, rowB)) };
   },
 });

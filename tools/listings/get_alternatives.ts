@@ -27,11 +27,11 @@ export const get_alternatives = defineTool({
     const listing = await publicListingBySlug(ctx.db, input.slug);
     if (!listing) throw notFound(`Listing "${input.slug}"`);
     const { items, total } = await alternativesOf(ctx.db, listing, input.per_page, offsetOf(input));
-    const part = (approved: boolean) =>
-      summariesByIds(ctx.db, items.filter((i) => i.approved === approved).map((i) => i.id), ctx.config.siteUrl)
+    const part = async (approved: boolean) =>
+      (await summariesByIds(ctx.db, items.filter((i) => i.approved === approved).map((i) => i.id), ctx.config.siteUrl))
         .map((s) => ({ ...s, approved }));
     return {
-      items: [...part(true), ...part(false)],
+      items: [...await part(true), ...await part(false)],
       page: input.page,
       per_page: input.per_page,
       total,

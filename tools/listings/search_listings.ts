@@ -108,7 +108,7 @@ export const search_listings = defineTool({
       const { ids, total } = ranking;
       const page = await memoOn<ResultPage>(ctx.db, 'search_page', `${input.page}|${input.per_page}|${total}|${ids.join(',')}`,
         ['categories', ...ids.map((id) => `listing:${id}`)],
-        () => ({ items: summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total }), 1000);
+        async () => ({ items: await summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total }), 1000);
       return withLiveVotes(page, await liveVoteCounts(ctx.db, ids));
     }
   },

@@ -25,11 +25,11 @@ export const list_my_listings = defineTool({
   input: z.object({ ...paging() }).strict(),
   output: pageOf(ownedSummary),
   async run(ctx, input) {
-    const ids = ownedListingIds(ctx.db, callerId(ctx)); // newest first; a person owns a handful, so paging in memory is fine
+    const ids = await ownedListingIds(ctx.db, callerId(ctx)); // newest first; a person owns a handful, so paging in memory is fine
     const pageIds = ids.slice(offsetOf(input), offsetOf(input) + input.per_page);
     const plans = await plansBySlug(ctx.db, pageIds);
     return {
-      items: summariesByIds(ctx.db, pageIds, ctx.config.siteUrl).map((s) => {
+      items: (await summariesByIds(ctx.db, pageIds, ctx.config.siteUrl)).map((s) => {
         const own = plans.get(s.slug)!;
         return { ...s, listing_id: own.id, plan: own.plan };
       }),

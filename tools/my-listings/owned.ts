@@ -15,7 +15,7 @@ export function callerId(ctx: ToolContext): number {
 }
 
 export async function ownedListing(ctx: ToolContext, listingId: number): Promise<OwnedListingRow> {
-  const row = isListingOwner(ctx.db, listingId, callerId(ctx)) ? await ownedListingRow(ctx.db, listingId) : undefined;
+  const row = await isListingOwner(ctx.db, listingId, callerId(ctx)) ? await ownedListingRow(ctx.db, listingId) : undefined;
   if (!row) throw notFound(`Listing ${listingId} among your listings`);
   return row;
 }
