@@ -11,9 +11,16 @@ function parseInt8(text: string): number {
   return n;
 }
 
+// numeric (sum() and avg() of integers, round()) arrives as text too; SQLite answers a number, so it is one here.
+const NUMERIC = 1700;
+
 const types: pg.CustomTypesConfig = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === INT8 && format !== 'binary' ? parseInt8 : pg.types.getTypeParser(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (format === 'binary') return pg.types.getTypeParser(oid, format);
+    if (oid === INT8) return parseInt8;
+    if (oid === NUMERIC) return Number;
+    return pg.types.getTypeParser(oid, format);
+  }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
 export function createPgPool(connectionString: string, config: Omit<pg.PoolConfig, 'connectionString' | 'types'> = {}): pg.Pool {

@@ -25,7 +25,7 @@ const IN_WEEK = `(launch_week = @week OR (launch_week IS NULL AND launched_at >=
 function prepare(db: Db) {
   const s = db.engine;
   // The decay formula lives in domain/ranking.ts; SQLite calls it per recent vote (PostgreSQL has it as a SQL
-  // function of its own, storage/pg/migrations, checked against this one by tests/ranking-decay.pg.test.ts).
+  // function of its own, storage/pg/migrations, checked against this one by tests/sqlite-functions.pg.test.ts).
   if (db.kind === 'sqlite') db.sqlite.function('ranking_decay_weight', { deterministic: true }, (age, halfLife) => decayWeight(Number(age), Number(halfLife)));
   const ordered = Object.fromEntries(
     Object.entries(SECTION_ORDER).map(([k, sql]) => [k, s.prepare(`SELECT id FROM listings WHERE ${sql} LIMIT ? OFFSET ?`)]),

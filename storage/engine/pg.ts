@@ -1,0 +1,161 @@
+import type pg from 'pg';
+import type { Dialects, Engine, Params, RunResult, Stmt, TxMode } from './types';
+import { frameOf, txContext } from './tx-context';
+import { toPgText, type PgText } from './pg-text';
+
+// PostgreSQL through a pg pool. A transaction holds one pooled connection; which one is carried across awaits by
+// AsyncLocalStorage (tx-context.ts), so repository code is the same on both engines. Writes run READ COMMITTED;
+// capacity rules take row or advisory locks inside (storage/pg/*), never check-then-act.
+// A serialization failure (40001) or a deadlock (40P01) rolls the transaction back and runs it again.
+
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_TRIES = 6;
+
+type Conn = Pick<pg.ClientBase, 'query'>;
+
+export class PgEngine implements Engine {
+  readonly kind = 'pg' as const;
+  private open = true;
+  private writeCount = 0;
+
+  // `withId`: the tables that have an `id` column, whose INSERTs report the new row's id as lastInsertRowid.
+  constructor(readonly pool: pg.Pool, private readonly withId: ReadonlySet<string>) {}
+
+  static async connect(pool: pg.Pool): Promise<PgEngine> {
+    const r = await pool.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.columns WHERE column_name = 'id' AND table_schema = current_schema()",
+    );
+    return new PgEngine(pool, new Set(r.rows.map((x) => x.table_name)));
+  }
+
+  prepare(sql: string, dialects?: Dialects): Stmt {
+    return new PgStmt(this, sql, dialects?.pg, 'rows');
+  }
+
+  // The connection of the caller's transaction, or the pool.
+  connection(): Conn {
+    return (frameOf(this)?.connection as Conn | undefined) ?? this.pool;
+  }
+
+  noteWrite(): void {
+    this.writeCount++;
+  }
+
+  hasId(table: string): boolean {
+    return this.withId.has(table);
+  }
+
+  async exec(sql: string): Promise<void> {
+    await this.connection().query(sql);
+  }
+
+  inTransaction(): boolean {
+    return frameOf(this) !== undefined;
+  }
+
+  transactionMode(): TxMode | null {
+    return frameOf(this)?.mode ?? null;
+  }
+
+  writes(): number {
+    return this.writeCount;
+  }
+
+  async transaction<T>(fn: () => Promise<T> | T, mode: TxMode = 'immediate'): Promise<T> {
+    const frame = frameOf(this);
+    if (frame) return mode === 'deferred' ? fn() : this.savepoint(frame, fn);
+    for (let attempt = 1; ; attempt++) {
+      const client = await this.pool.connect();
+      let broken: Error | undefined;
+      try {
+        await client.query(mode === 'immediate' ? 'BEGIN' : 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+        try {
+          const value = await txContext.run({ owner: this, depth: 0, mode, connection: client }, fn);
+          await client.query('COMMIT');
+          if (mode === 'immediate') this.writeCount++;
+          return value;
+        } catch (e) {
+          await client.query('ROLLBACK').catch((r: Error) => { broken = r; });
+          if (attempt < MAX_TRIES && RETRYABLE.has((e as { code?: string }).code ?? '')) {
+            await new Promise((r) => setTimeout(r, Math.random() * 10 * attempt));
+            continue;
+          }
+          throw e;
+        }
+      } finally {
+        client.release(broken);
+      }
+    }
+  }
+
+  private async savepoint<T>(frame: { depth: number; connection?: unknown }, fn: () => Promise<T> | T): Promise<T> {
+    const conn = frame.connection as Conn;
+    const name = `sp${++frame.depth}`;
+    await conn.query(`SAVEPOINT ${name}`);
+    try {
+      const value = await fn();
+      await conn.query(`RELEASE SAVEPOINT ${name}`);
+      return value;
+    } catch (e) {
+      await conn.query(`ROLLBACK TO SAVEPOINT ${name}`);
+      await conn.query(`RELEASE SAVEPOINT ${name}`);
+      throw e;
+    } finally {
+      frame.depth--;
+    }
+  }
+
+  isOpen(): boolean {
+    return this.open;
+  }
+
+  async close(): Promise<void> {
+    if (!this.open) return;
+    this.open = false;
+    await this.pool.end();
+  }
+}
+
+class PgStmt implements Stmt {
+  private text: PgText | null = null;
+
+  constructor(private readonly engine: PgEngine, private readonly sql: string, private readonly pgSql: string | undefined,
+    private readonly shape: 'rows' | 'pluck' | 'raw') {}
+
+  private async query(params: Params): Promise<pg.QueryResult> {
+    if (!this.text) this.text = toPgText(this.pgSql ?? this.sql, (t) => this.engine.hasId(t));
+    const values = this.text.values(params);
+    const r = await this.engine.connection().query({ text: this.text.text, values, rowMode: this.shape === 'rows' ? undefined : 'array' });
+    if (this.text.writes && (r.rowCount ?? 0) > 0) this.engine.noteWrite();
+    return r;
+  }
+
+  private shaped(row: unknown): any {
+    return this.shape === 'pluck' ? (row as unknown[])[0] : row;
+  }
+
+  async get(...params: Params): Promise<any> {
+    const r = await this.query(params);
+    return r.rows.length ? this.shaped(r.rows[0]) : undefined;
+  }
+
+  async all(...params: Params): Promise<any[]> {
+    const r = await this.query(params);
+    return this.shape === 'pluck' ? r.rows.map((row) => (row as unknown[])[0]) : r.rows;
+  }
+
+  async run(...params: Params): Promise<RunResult> {
+    const r = await this.query(params);
+    const first = r.rows[0] as Record<string, unknown> | unknown[] | undefined;
+    const id = this.text!.returnsId && first ? Number(Array.isArray(first) ? first[0] : first.id) : 0;
+    return { changes: r.rowCount ?? 0, lastInsertRowid: id };
+  }
+
+  pluck(): Stmt {
+    return new PgStmt(this.engine, this.sql, this.pgSql, 'pluck');
+  }
+
+  raw(): Stmt<unknown[]> {
+    return new PgStmt(this.engine, this.sql, this.pgSql, 'raw');
+  }
+}

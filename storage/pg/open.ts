@@ -1,0 +1,39 @@
+import type { Db } from '../db';
+import { PgEngine } from '../engine/pg';
+import { applyPgMigrations } from './migrate';
+import { createPgPool } from './pool';
+
+// Opens a PostgreSQL database (DATABASE_URL) for the repository and brings its schema up to date. Safe with many
+// processes starting at once: migrations run under an advisory lock (storage/pg/migrate.ts). `poolSize` bounds
+// the connections this process holds.
+export async function openPgDb(url: string, opts: { poolSize?: number; migrated?: (tags: string[]) => void } = {}): Promise<Db> {
+  const pool = createPgPool(url, { max: opts.poolSize ?? 10 });
+  // A pooled connection that fails while idle (the server restarted) must not end the process.
+  pool.on('error', () => {});
+  try {
+    const applied = await applyPgMigrations(pool);
+    opts.migrated?.(applied);
+    const engine = await PgEngine.connect(pool);
+    const unavailable = (what: string) => () => {
+      throw new Error(`${what} is SQLite's; this database is PostgreSQL (use db.engine)`);
+    };
+    const db = { engine, kind: 'pg', path: redacted(url) } as Omit<Db, 'sqlite' | 'orm'>;
+    Object.defineProperty(db, 'sqlite', { get: unavailable('db.sqlite'), enumerable: false });
+    Object.defineProperty(db, 'orm', { get: unavailable('db.orm'), enumerable: false });
+    return db as Db;
+  } catch (e) {
+    await pool.end().catch(() => {});
+    throw e;
+  }
+}
+
+// The URL without its password, for start-up lines and logs.
+export function redacted(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return 'postgres://…';
+  }
+}
