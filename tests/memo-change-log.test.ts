@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { openDb, type Db } from '../storage/db';
+import { openDb, withTransaction, type Db } from '../storage/db';
 import { seedDatabase } from '../storage/seed';
 import { memoComputes, memoOn } from '../storage/queries/memo';
 import { fixedClock } from '../tools/clock';
@@ -66,11 +66,11 @@ describe('remembered reads and the change log', () => {
   it('a read inside a transaction that rolls back leaves nothing behind', async () => {
     setTagline(db.sqlite, 'Committed');
     expect(await taglineOf(id)).toBe('Committed');
-    expect(() => db.sqlite.transaction(async () => {
+    await expect(withTransaction(db, async () => {
       setTagline(db.sqlite, 'Rolled back');
       expect(await taglineOf(id)).toBe('Rolled back'); // the transaction sees its own write
       throw new Error('abandon');
-    })()).toThrow('abandon');
+    })).rejects.toThrow('abandon');
     expect(await taglineOf(id)).toBe('Committed');
     // The next committed change takes the version number the rolled-back one had: the answer must be the new one.
     setTagline(db.sqlite, 'Committed again');

@@ -125,7 +125,10 @@ class PgStmt implements Stmt {
   private async query(params: Params): Promise<pg.QueryResult> {
     if (!this.text) this.text = toPgText(this.pgSql ?? this.sql, (t) => this.engine.hasId(t));
     const values = this.text.values(params);
-    const r = await this.engine.connection().query({ text: this.text.text, values, rowMode: this.shape === 'rows' ? undefined : 'array' });
+    const config: pg.QueryConfig = { text: this.text.text, values };
+    const r: pg.QueryResult = this.shape === 'rows'
+      ? await this.engine.connection().query(config)
+      : await this.engine.connection().query({ ...config, rowMode: 'array' } as pg.QueryArrayConfig);
     if (this.text.writes && (r.rowCount ?? 0) > 0) this.engine.noteWrite();
     return r;
   }

@@ -11,12 +11,12 @@ const faqs = (pairs: readonly (readonly [string, string])[]) => pairs.map(([ques
 // Runs inside the caller's transaction.
 export async function seedBase(db: Db): Promise<void> {
   const category = inserter(db, 'categories', ['slug', 'name', 'description', 'parent_id', 'position', 'faqs']);
-  CATEGORY_TREE.forEach(async (top, i) => {
+  for (const [i, top] of CATEGORY_TREE.entries()) {
     const parentId = await category({ slug: top.slug, name: top.name, description: top.description, parent_id: null, position: i + 1, faqs: faqs(top.faqs) });
-    top.children.forEach(async (sub, j) => {
+    for (const [j, sub] of top.children.entries()) {
       await category({ slug: sub.slug, name: sub.name, description: sub.description, parent_id: parentId, position: j + 1, faqs: faqs(sub.faqs) });
-    });
-  });
+    }
+  }
 
   const product = inserter(db, 'products', ['code', 'name', 'description', 'price_cents', 'needs_listing', 'options', 'week_rule', 'active', 'position']);
   for (const p of PRODUCT_SEEDS) {
@@ -25,7 +25,7 @@ export async function seedBase(db: Db): Promise<void> {
   }
 
   const question = inserter(db, 'interview_questions', ['question', 'position']);
-  INTERVIEW_QUESTIONS.forEach(async (q, i) => await question({ question: q, position: i + 1 }));
+  for (const [i, q] of INTERVIEW_QUESTIONS.entries()) await question({ question: q, position: i + 1 });
 
   const setting = db.engine.prepare('INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)');
   for (const [key, value] of Object.entries(SETTING_DEFAULTS)) await setting.run(key, value);

@@ -11,7 +11,7 @@ export async function seedAwards(ctx: DemoContext, weeksBack = 20): Promise<numb
   for (let k = 1; k <= weeksBack; k++) {
     const week = addWeeks(ctx.currentMonday, -k);
     const winners = await weekWinners(ctx.db, week);
-    winners.forEach(async (w, i) => await insert({ week, rank: i + 1, listing_id: w.listing_id, votes: w.votes }));
+    for (const [i, w] of winners.entries()) await insert({ week, rank: i + 1, listing_id: w.listing_id, votes: w.votes });
     count += winners.length;
   }
   return count;

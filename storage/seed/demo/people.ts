@@ -49,7 +49,8 @@ export async function seedFounders(ctx: DemoContext, listings: DemoListing[]): P
   });
 
   const used = new Set<string>();
-  const founderIds = owned.map(async (companiesOf, f) => {
+  const founderIds: number[] = [];
+  for (const [f, companiesOf] of owned.entries()) {
     const first = rng.pick(FIRST_NAMES);
     const last = rng.pick(LAST_NAMES);
     const name = `${first} ${last}`;
@@ -62,11 +63,11 @@ export async function seedFounders(ctx: DemoContext, listings: DemoListing[]): P
       + (others.length ? ` ${first} also builds ${others.join(' and ')}.` : '') + ` ${rng.pick(HOBBIES)}`;
     const socials: Record<string, string> = { linkedin: `https://www.linkedin.com/in/${slug}`, x: `https://x.com/${slug.replace(/-/g, '')}` };
     if (main.category.parentSlug === 'developer-tools' || rng.chance(0.3)) socials.github = `https://github.com/${slug.replace(/-/g, '')}`;
-    return await insert({
+    founderIds.push(await insert({
       slug, name, headline: `${role} at ${main.name}`, bio, country, avatar_url: null, socials, user_id: null, is_demo: true,
       created_at: iso(main.createdAt),
-    });
-  });
+    }));
+  }
 
   for (const seat of seats) {
     if (seat.founder >= 0) await link({ listing_id: seat.listing.id, founder_id: founderIds[seat.founder], title: seat.title, position: seat.position });
