@@ -1,13 +1,47 @@
-import { defineConfig } from 'vitest/config';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// `npm run test:pg`: the tests that need a PostgreSQL server (tests/**/*.pg.test.ts). Each file starts its own
-// throwaway cluster (tests/support/pg-cluster.ts), so they need initdb and pg_ctl, not a running server.
-// The default suite (vitest.config.ts) leaves them out, so `npm test` needs no PostgreSQL.
+// `npm run test:pg`: everything that needs PostgreSQL, in two projects. Both need initdb and pg_ctl (Debian's
+// `postgresql` package), not a running server; the default suite (vitest.config.ts) needs neither.
+// - `pg-contracts`: the tests/**/*.pg.test.ts files, each starting its own throwaway cluster (schema parity with
+//   SQLite, migrations, the PostgreSQL stores of jobs, search, idempotency, free weeks and OAuth).
+// - `suite-on-pg`: every test file that starts the app (tests/harness.ts startApp), run again with
+//   TEST_DATABASE=postgres: one cluster for the run, a fresh database per app (tests/support/pg-test-db.ts).
+//   SQLITE_ONLY lists the files that test SQLite itself, each with the reason.
+
+const SQLITE_ONLY: Record<string, string> = {
+};
+
+const startsTheApp = (file: string) => /\bstartApp\(/.test(readFileSync(file, 'utf8'));
+const suiteOnPg = readdirSync('tests', { recursive: true, encoding: 'utf8' })
+  .map((f) => join('tests', f))
+  .filter((f) => /\.test\.tsx?$/.test(f) && !f.endsWith('.pg.test.ts') && !(f in SQLITE_ONLY) && startsTheApp(f));
+
 export default defineConfig({
   test: {
-    include: ['tests/**/*.pg.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
-    pool: 'forks',
+    projects: [
+      {
+        test: {
+          name: 'pg-contracts',
+          include: ['tests/**/*.pg.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'suite-on-pg',
+          include: suiteOnPg,
+          exclude: [...configDefaults.exclude],
+          env: { TEST_DATABASE: 'postgres' },
+          globalSetup: ['tests/support/pg-global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+    ],
   },
 });

@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { openDb, type Db } from '../storage/db';
+import type { Db } from '../storage/db';
+import { openDatabase } from '../storage/boot';
+import { databaseLabel } from '../storage/database-label';
 import { seedDatabase } from '../storage/seed';
 import { AdminError, listPrices, listSettings, setPrice, setSettingValue } from '../storage/queries/admin';
 import { importDomainRatings, importRevenue, type ImportReport } from '../storage/queries/imports';
@@ -158,9 +160,9 @@ const commands: Record<string, Command<unknown>> = {
     },
     async run({ db, config, clock, out }, { demo }) {
       const withDemo = demo ?? config.seedDemo;
-      if (!await seedDatabase(db, { demo: withDemo, clock })) return out(`The database at ${config.databasePath} already has data; nothing seeded.`);
+      if (!await seedDatabase(db, { demo: withDemo, clock })) return out(`The database ${databaseLabel(config)} already has data; nothing seeded.`);
       const n = async (table: string) => (await db.engine.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-      out(`Seeded ${config.databasePath}: ${await n('categories')} categories, ${await n('products')} products, ${await n('interview_questions')} interview questions`
+      out(`Seeded ${databaseLabel(config)}: ${await n('categories')} categories, ${await n('products')} products, ${await n('interview_questions')} interview questions`
         + (withDemo ? `, and a demo directory of ${await n('listings')} listings.` : ' (no demo directory).'));
     },
   }),
@@ -382,7 +384,7 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
     return 2;
   }
   const config = loadConfig(env);
-  const db = openDb(config.databasePath);
+  const db = await openDatabase(config);
   try {
     return (await cmd.run({ db, config, clock, out, err }, parsed)) ?? 0;
   } catch (e) {
@@ -392,7 +394,7 @@ export async function runAdmin(argv: string[], env: NodeJS.ProcessEnv = process.
     if (e instanceof Error && !(e instanceof TypeError) && !(e instanceof RangeError)) return err(e.message), 1;
     throw e;
   } finally {
-    db.sqlite.close();
+    await db.engine.close();
   }
 }
 

@@ -7,7 +7,9 @@ export type AppConfig = {
   siteUrl: string; // no trailing slash
   port: number;
   host: string;
-  databasePath: string;
+  databasePath: string; // the SQLite file (DATABASE_PATH), used when databaseUrl is null
+  databaseUrl?: string | null; // postgres://… (DATABASE_URL): PostgreSQL instead of SQLite
+  databasePoolSize?: number; // connections this process may hold to PostgreSQL (DATABASE_POOL_SIZE, default 10)
   seedDemo: boolean;
   crawlerAllowPrivate: boolean;
   rateLimits: { anonymousPerMinute: number; userPerMinute: number };
@@ -16,5 +18,5 @@ export type AppConfig = {
   trustProxy?: Cidr[]; // proxies whose X-Forwarded-For names the client (TRUST_PROXY)
   metricsToken?: string; // when set, /metrics wants it as a bearer token (METRICS_TOKEN)
   role?: 'web' | 'worker' | 'all'; // what this process runs (ROLE); default all
-  limitsStore?: 'memory' | 'sqlite'; // where rate limits and failed sign-ins are counted (LIMITS_STORE); default memory
+  limitsStore?: 'memory' | 'sqlite' | 'postgres'; // where rate limits and failed sign-ins are counted (LIMITS_STORE); default memory
 };

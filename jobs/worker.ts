@@ -123,7 +123,7 @@ export function startWorker(o: WorkerOptions & { pollMs?: number }): Worker {
   const schedule = (ms: number) => {
     if (stopped) return;
     clearTimeout(timer);
-    timer = setTimeout(loop, ms);
+    timer = setTimeout(() => void loop(), ms);
     timer.unref?.();
   };
   const runner = new Runner(o, () => schedule(0)); // a finished job frees a slot: look again at once

@@ -1,16 +1,25 @@
 import type { Clock } from '../domain/clock';
 import { openDb, type Db } from './db';
+import { openPgDb } from './pg/open';
+import type { DatabaseTarget } from './database-label';
 import { seedDatabase } from './seed';
 
 export type Booted = { db: Db; migrations: string[]; seeded: boolean };
 
+// Which database a process uses: PostgreSQL when DATABASE_URL is set, else the SQLite file at DATABASE_PATH.
+export async function openDatabase(t: DatabaseTarget, opts: { migrated?: (tags: string[]) => void } = {}): Promise<Db> {
+  return t.databaseUrl
+    ? openPgDb(t.databaseUrl, { poolSize: t.databasePoolSize, migrated: opts.migrated })
+    : openDb(t.databasePath, opts);
+}
+
 // What every process does first on a database, and all `npm run migrate` does: apply the migrations it lacks, and
-// seed it when it is new. Both steps decide and write holding the database's write lock (BEGIN IMMEDIATE), so any
-// number of processes may start on one new file at the same moment: one does the work, the others wait and find
-// it done.
-export async function bootDatabase(path: string, opts: { demo: boolean; clock: Clock }): Promise<Booted> {
+// seed it when it is new. Both steps decide and write holding the database's write lock (SQLite: BEGIN IMMEDIATE;
+// PostgreSQL: an advisory lock), so any number of processes may start on one new database at the same moment: one
+// does the work, the others wait and find it done.
+export async function bootDatabase(t: DatabaseTarget, opts: { demo: boolean; clock: Clock }): Promise<Booted> {
   let migrations: string[] = [];
-  const db = openDb(path, { migrated: (tags) => { migrations = tags; } });
+  const db = await openDatabase(t, { migrated: (tags) => { migrations = tags; } });
   const seeded = await seedDatabase(db, opts);
   return { db, migrations, seeded };
 }

@@ -14,6 +14,7 @@ import type { AppConfig } from '../tools/context';
 import type { LanguageModel } from 'ai';
 import type { Logger } from '../transport/ops/logger';
 import { startJobs } from '../jobs/index';
+import { freshPgDb, testEngine } from './support/pg-test-db';
 
 export type TestApp = {
   auth: ReturnType<typeof createApp>['auth'];
@@ -37,9 +38,13 @@ export async function startApp(opts: { demo?: boolean; now?: string; env?: Recor
   const clock = fixedClock(opts.now ?? TEST_NOW);
   // Limits are off unless a test turns them on: suites send far more than a person would from one address.
   const env = { RATE_LIMIT_ANON_PER_MIN: '0', RATE_LIMIT_USER_PER_MIN: '0', ...opts.env, DATABASE_PATH: join(dir, 'test.db'), PORT: '0' };
+  // On PostgreSQL (npm run test:pg) a fresh database of its own, seeded the same way; DATABASE_URL names it, so
+  // what reads the configuration (the shared limits) finds it too.
+  const pgDb = testEngine() === 'postgres' ? await freshPgDb({ demo: opts.demo ?? true, now: opts.now ?? TEST_NOW }) : null;
+  if (pgDb) (env as Record<string, string>).DATABASE_URL = pgDb.url;
   const base = loadConfig(env as NodeJS.ProcessEnv);
-  const db = openDb(base.databasePath);
-  await seedDatabase(db, { demo: opts.demo ?? true, clock });
+  const db = pgDb ? pgDb.db : openDb(base.databasePath);
+  if (!pgDb) await seedDatabase(db, { demo: opts.demo ?? true, clock });
   let server: ServerType;
   const port = await new Promise<number>((resolve) => {
     // The site URL must be known before the app is built; reserve the port first, then build.
@@ -64,7 +69,8 @@ export async function startApp(opts: { demo?: boolean; now?: string; env?: Recor
       await jobs?.stop({ graceMs: 2_000 });
       await built.close();
       await new Promise<void>((r) => server.close(() => r()));
-      db.sqlite.close();
+      if (pgDb) await pgDb.drop();
+      else db.sqlite.close();
       rmSync(dir, { recursive: true, force: true });
     },
   };

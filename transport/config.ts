@@ -14,10 +14,11 @@ function oneOf<T extends string>(name: string, v: string | undefined, allowed: r
 // Several processes may share one database (README, "Run on several processes"):
 //   ROLE=web|worker|all   web serves HTTP only; worker runs the job queue and the recurring jobs, and serves only
 //                         /health and /metrics; all (default) does both. Any number of each.
-//   LIMITS_STORE=memory|sqlite   where API rate limits and failed sign-ins are counted. memory (default) is per
-//                         process; sqlite shares the counts between processes through <DATABASE_PATH>-limits, a
+//   DATABASE_URL=postgres://…   PostgreSQL instead of the SQLite file at DATABASE_PATH (machines sharing one database).
+//   LIMITS_STORE=memory|sqlite|postgres   where API rate limits and failed sign-ins are counted. memory (default) is
+//                         per process; sqlite shares the counts between processes through <DATABASE_PATH>-limits, a
 //                         file of its own (a write per request to the main database would make every cached read
-//                         cold: storage/queries/memo.ts).
+//                         cold: storage/queries/memo.ts); postgres shares them through DATABASE_URL's database.
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 8787);
   const host = env.HOST ?? '127.0.0.1';
@@ -30,6 +31,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     host,
     databasePath: env.DATABASE_PATH ?? './data/directory.db',
+    databaseUrl: databaseUrlFrom(env.DATABASE_URL),
+    databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
     seedDemo: bool(env.SEED_DEMO, true),
     crawlerAllowPrivate: bool(env.CRAWLER_ALLOW_PRIVATE, false),
     rateLimits: {
@@ -40,7 +43,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxy.cidrs,
     metricsToken: env.METRICS_TOKEN || undefined,
     role: oneOf('ROLE', env.ROLE, ['web', 'worker', 'all'] as const, 'all'),
-    limitsStore: oneOf('LIMITS_STORE', env.LIMITS_STORE, ['memory', 'sqlite'] as const, 'memory'),
+    limitsStore: oneOf('LIMITS_STORE', env.LIMITS_STORE, ['memory', 'sqlite', 'postgres'] as const, 'memory'),
     mcpAllowedOrigins: (env.MCP_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
+}
+
+// DATABASE_URL: a postgres:// or postgresql:// URL; anything else is refused at start rather than misread.
+function databaseUrlFrom(value: string | undefined): string | null {
+  if (!value) return null;
+  if (!/^postgres(ql)?:\/\//.test(value)) throw new Error('DATABASE_URL: must be a postgres:// URL (leave it unset for SQLite at DATABASE_PATH)');
+  return value;
 }

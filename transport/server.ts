@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { loadConfig } from './config';
+import { databaseLabel } from '../storage/database-label';
 
 // Node entry for `npm start`: open (and migrate) the database, seed a new one, then by ROLE (transport/config.ts):
 //   web     serve the site, REST, MCP and OAuth on one port;
@@ -11,15 +12,15 @@ const config = loadConfig();
 const role = config.role ?? 'all';
 // Where it serves and which database it uses come first, before any library has a chance to print (the OAuth
 // library warns about Node 20 when it loads, so the app is loaded after this line).
-console.log(`${config.siteName}: ${role === 'worker' ? 'job worker' : `serving ${config.siteUrl}`} on ${config.host}:${config.port}, database ${config.databasePath} (SQLite), role ${role}`);
+console.log(`${config.siteName}: ${role === 'worker' ? 'job worker' : `serving ${config.siteUrl}`} on ${config.host}:${config.port}, database ${databaseLabel(config)}, role ${role}`);
 
 const [{ bootDatabase }, { flushListingViews }, { systemClock }, { createLogger }, { createMetrics }] = await Promise.all([
   import('../storage/boot'), import('../storage/queries/views'), import('../tools/clock'), import('./ops/logger'), import('./ops/metrics'),
 ]);
 
-const { db, migrations, seeded } = await bootDatabase(config.databasePath, { demo: config.seedDemo, clock: systemClock });
+const { db, migrations, seeded } = await bootDatabase(config, { demo: config.seedDemo, clock: systemClock });
 if (migrations.length) console.log(`Applied ${migrations.length} migration(s): ${migrations.join(', ')}`);
-if (seeded) console.log(`Seeded a new database at ${config.databasePath}${config.seedDemo ? ' with the demo directory' : ''}.`);
+if (seeded) console.log(`Seeded a new database at ${databaseLabel(config)}${config.seedDemo ? ' with the demo directory' : ''}.`);
 const logger = createLogger();
 const metrics = createMetrics({ db, clock: systemClock });
 
@@ -79,7 +80,7 @@ async function shutdown(signal: string) {
   await jobs?.worker.stop({ graceMs: 10_000 });
   await web?.close();
   await flushListingViews(db);
-  db.sqlite.close();
+  await db.engine.close();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

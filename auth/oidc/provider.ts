@@ -4,6 +4,8 @@ import { SCOPES } from '../../domain/scopes';
 import { userById } from '../../storage/queries/users';
 import { resourceUrl } from '../resource-metadata';
 import { sqliteAdapter } from './adapter';
+import { pgAdapter } from './adapter-pg';
+import { pgPoolOf } from '../../storage/engine/pg';
 import { loadProviderKeys } from './keys';
 import { loadExistingGrant } from './grants';
 import { clientMetadataFetch } from './test-hooks';
@@ -54,7 +56,7 @@ export async function createProvider(deps: AuthDeps, renderOAuthError: RenderOAu
   const cookie = { httpOnly: true, sameSite: 'lax', secure: https, signed: true } as const;
 
   const configuration: Configuration = {
-    adapter: sqliteAdapter(db),
+    adapter: db.kind === 'pg' ? pgAdapter(pgPoolOf(db)) : sqliteAdapter(db),
     jwks: keys.jwks as Configuration['jwks'],
     cookies: { keys: keys.cookieKeys, long: cookie, short: cookie },
     routes: OAUTH_ROUTES,

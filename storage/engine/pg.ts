@@ -162,3 +162,12 @@ class PgStmt implements Stmt {
     return new PgStmt(this.engine, this.sql, this.pgSql, 'raw');
   }
 }
+
+// The connection the PostgreSQL-specific modules (storage/pg/*) take: the caller's transaction's, or the pool.
+export function pgOf(db: { engine: Engine }): pg.Pool | pg.PoolClient {
+  const engine = db.engine as PgEngine;
+  return (frameOf(engine)?.connection as pg.PoolClient | undefined) ?? engine.pool;
+}
+
+// The pool itself, for what keeps its own connections (oidc-provider's adapter, the shared rate limits).
+export const pgPoolOf = (db: { engine: Engine }): pg.Pool => (db.engine as PgEngine).pool;

@@ -58,7 +58,7 @@ export async function freeLaunchesByWeek(db: PgQueryable, weeks: string[]): Prom
   return new Map(rows.map((r) => [r.week, r.n]));
 }
 
-const weekLockKey = (monday: string) => Number(monday.replaceAll('-', ''));
+export const weekLockKey = (monday: string): number => Number(monday.replaceAll('-', ''));
 
 // Queues a listing in the first week of the free-queue window with room, exactly under concurrency (see above).
 // Takes a pool (a connection is borrowed for the transaction) or a connected client not inside a transaction.

@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import { PgEngine } from '../engine/pg';
 import { applyPgMigrations } from './migrate';
 import { createPgPool } from './pool';
+import { redacted } from '../database-label';
 
 // Opens a PostgreSQL database (DATABASE_URL) for the repository and brings its schema up to date. Safe with many
 // processes starting at once: migrations run under an advisory lock (storage/pg/migrate.ts). `poolSize` bounds
@@ -24,16 +25,5 @@ export async function openPgDb(url: string, opts: { poolSize?: number; migrated?
   } catch (e) {
     await pool.end().catch(() => {});
     throw e;
-  }
-}
-
-// The URL without its password, for start-up lines and logs.
-export function redacted(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return 'postgres://…';
   }
 }

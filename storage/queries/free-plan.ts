@@ -6,6 +6,7 @@ import { chooseFreeWeek, freeQueueWindow, type FreeQueueSettings } from '../../d
 import { mondayOf } from '../../domain/weeks';
 import { preparedFor } from '../prepared';
 import { withTransaction } from '../write-lock';
+import { FREE_WEEK_LOCK, weekLockKey } from '../pg/free-plan';
 
 // The free plan's storage: the queue's weekly counts, the badge checks, and the status moves the jobs make.
 // Every move is a conditional UPDATE guarded by the statuses domain/listing-status allows, so a listing that
@@ -60,20 +61,25 @@ export const queueFreeListing = async (db: Db, id: number, week: string, at: str
 export type FreeWeekClaim = { outcome: 'queued'; week: string } | { outcome: 'full'; reason: string } | { outcome: 'status_changed' };
 
 // Queues a listing in the first week of the free-queue window with room (domain/free-plan chooseFreeWeek).
-// Counting the weeks' places and taking one happen in one BEGIN IMMEDIATE transaction, so two listings never take
-// the last place: SQLite has one writer at a time. `alsoInTransaction` runs inside it once queued (the first badge
-// check's job), so both commit or neither. storage/pg/free-plan.ts is the PostgreSQL counterpart.
-export async function claimFreeLaunchWeek(db: Db, id: number, now: Date, alsoInTransaction: (week: string) => void = () => {}): Promise<FreeWeekClaim> {
+// Counting the weeks' places and taking one happen in one transaction that no other claim can interleave with, so
+// two listings never take the last place: on SQLite, BEGIN IMMEDIATE (one writer at a time); on PostgreSQL, where
+// READ COMMITTED would let two transactions count the same free place, each week of the window is first locked
+// with a transaction-level advisory lock, in ascending order (so two claims never wait on each other in a circle).
+// `alsoInTransaction` runs inside it once queued (the first badge check's job), so both commit or neither.
+export async function claimFreeLaunchWeek(db: Db, id: number, now: Date, alsoInTransaction: (week: string) => Promise<unknown> | void = () => {}): Promise<FreeWeekClaim> {
   return await withTransaction(db, async (): Promise<FreeWeekClaim> => {
-    const settings = freeQueueSettings(db);
+    const settings = await freeQueueSettings(db);
     const current = mondayOf(now);
-    const choice = chooseFreeWeek(current, settings, await freeLaunchesByWeek(db, freeQueueWindow(current, settings)));
+    const window = freeQueueWindow(current, settings); // nearest first, so ascending
+    if (db.kind === 'pg') for (const week of window) await lockFreeWeek(db).run(FREE_WEEK_LOCK, weekLockKey(week));
+    const choice = chooseFreeWeek(current, settings, await freeLaunchesByWeek(db, window));
     if (choice.week === null) return { outcome: 'full', reason: choice.reason };
     if (!await queueFreeListing(db, id, choice.week, now.toISOString())) return { outcome: 'status_changed' };
-    alsoInTransaction(choice.week);
+    await alsoInTransaction(choice.week);
     return { outcome: 'queued', week: choice.week };
   });
 }
+const lockFreeWeek = preparedFor((p) => p('SELECT pg_advisory_xact_lock(?::int, ?::int)'));
 
 export const badgeSubject = async (db: Db, id: number): Promise<BadgeSubject | undefined> => await statements(db).subject.get(id) as BadgeSubject | undefined;
 

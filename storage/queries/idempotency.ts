@@ -1,4 +1,6 @@
 import { withTransaction, type Db } from '../db';
+import { pgOf } from '../engine/pg';
+import * as pgIdempotency from '../pg/idempotency';
 
 export type IdempotencyRow = {
   operation: string; request_hash: string; state: 'in_progress' | 'done'; status: number | null; response: string | null; created_at: string; expires_at: string;
@@ -37,6 +39,7 @@ export type Claim = { kind: 'new'; token: ClaimToken } | { kind: 'replay'; row: 
 
 // Atomically: replay a finished request, refuse a different one or one still running, or claim the key.
 export async function claimIdempotencyKey(db: Db, actor: string, key: string, operation: string, hash: string, now: Date, ttlMs: number): Promise<Claim> {
+  if (db.kind === 'pg') return pgIdempotency.claimIdempotencyKey(pgOf(db), actor, key, operation, hash, now, ttlMs);
   const s = q(db);
   return await withTransaction(db, async (): Promise<Claim> => {
     const nowIso = now.toISOString();
@@ -54,11 +57,13 @@ export async function claimIdempotencyKey(db: Db, actor: string, key: string, op
 
 // Stores the outcome if the claim is still the caller's; false (nothing written) if it was taken over meanwhile.
 export const finishIdempotencyKey = async (db: Db, actor: string, key: string, token: ClaimToken, status: number, body: string): Promise<boolean> =>
+  db.kind === 'pg' ? pgIdempotency.finishIdempotencyKey(pgOf(db), actor, key, token, status, body) :
   (await q(db).finish.run(status, body, actor, key, token)).changes === 1;
 
 // A request that could not finish (server error, rate limit) frees its key so the client may retry; only its own
 // claim: false (nothing deleted) if the key was taken over meanwhile.
 export const releaseIdempotencyKey = async (db: Db, actor: string, key: string, token: ClaimToken): Promise<boolean> =>
+  db.kind === 'pg' ? pgIdempotency.releaseIdempotencyKey(pgOf(db), actor, key, token) :
   (await q(db).dropOwn.run(actor, key, token)).changes === 1;
 
-export const purgeExpiredIdempotencyKeys = async (db: Db, now: Date) => (await q(db).purge.run(now.toISOString())).changes;
+export const purgeExpiredIdempotencyKeys = async (db: Db, now: Date) => db.kind === 'pg' ? pgIdempotency.purgeExpiredIdempotencyKeys(pgOf(db), now) : (await q(db).purge.run(now.toISOString())).changes;

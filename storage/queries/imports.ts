@@ -89,7 +89,7 @@ export function parseVerifiedBy(value: string): string {
 
 // --- imports ----------------------------------------------------------------------------------------
 
-async function run<T>(db: Db, text: string, required: string[][], parse: (r: CsvRecord) => T, write: (listingId: number, data: T) => void): Promise<ImportReport> {
+async function run<T>(db: Db, text: string, required: string[][], parse: (r: CsvRecord) => T, write: (listingId: number, data: T) => Promise<unknown> | void): Promise<ImportReport> {
   const { columns, records } = parseCsvTable(text);
   for (const group of required) {
     if (!group.some((c) => columns.includes(c))) throw new Error(`The header must name a column ${group.map((c) => `"${c}"`).join(' or ')}; found ${columns.join(', ')}`);
@@ -111,7 +111,7 @@ async function run<T>(db: Db, text: string, required: string[][], parse: (r: Csv
     for (const p of parsed) {
       const id = (p.key.slug ? await s.bySlug.get(p.key.slug) : await s.byDomain.get(p.key.domain)) as number | undefined;
       if (id === undefined) { report.unknown.push({ line: p.line, value: p.key.value }); continue; }
-      write(id, p.data);
+      await write(id, p.data);
       touched.add(id);
       report.imported++;
     }

@@ -1,6 +1,8 @@
 import type { Stmt } from '../engine/types';
 
 import type { Db } from '../db';
+import { pgOf } from '../engine/pg';
+import * as pgJobs from '../pg/jobs';
 import type { JobStatus } from '../schema/jobs';
 
 export type Job<P = unknown> = {
@@ -82,6 +84,7 @@ export type NewJob = { kind: string; payload: unknown; runAt: string; maxAttempt
 
 // Inserts a job; with a dedupe key already taken, returns the existing job's id and created = false.
 export async function insertJob(db: Db, j: NewJob): Promise<{ id: number; created: boolean }> {
+  if (db.kind === 'pg') return pgJobs.insertJob(pgOf(db), j);
   const row = await stmt(db, 'insert').get({
     kind: j.kind, payload: JSON.stringify(j.payload ?? null), run_at: j.runAt, max_attempts: j.maxAttempts,
     user_id: j.userId, dedupe_key: j.dedupeKey, now: j.now,
@@ -92,36 +95,40 @@ export async function insertJob(db: Db, j: NewJob): Promise<{ id: number; create
 }
 
 export async function getJob(db: Db, id: number): Promise<Job | undefined> {
+  if (db.kind === 'pg') return pgJobs.getJob(pgOf(db), id);
   const r = await stmt(db, 'byId').get(id) as JobRow | undefined;
   return r && toJob(r);
 }
 
 export async function claimJob(db: Db, q: { kind: string; now: string; leaseUntil: string; kindLimit: number; userLimit: number }): Promise<Job | undefined> {
+  if (db.kind === 'pg') return pgJobs.claimJob(pgOf(db), q);
   const r = await stmt(db, 'claim').get({ kind: q.kind, now: q.now, lease_until: q.leaseUntil, kind_limit: q.kindLimit, user_limit: q.userLimit }) as JobRow | undefined;
   return r && toJob(r);
 }
 
 // Each returns false when the job is no longer this attempt's (its lease expired and it was re-claimed).
-export const renewLease = async (db: Db, id: number, attempts: number, leaseUntil: string) =>
+export const renewLease = async (db: Db, id: number, attempts: number, leaseUntil: string) => db.kind === 'pg' ? pgJobs.renewLease(pgOf(db), id, attempts, leaseUntil) :
   (await stmt(db, 'renew').run({ id, attempts, lease_until: leaseUntil })).changes === 1;
-export const markDone = async (db: Db, id: number, attempts: number, now: string) =>
+export const markDone = async (db: Db, id: number, attempts: number, now: string) => db.kind === 'pg' ? pgJobs.markDone(pgOf(db), id, attempts, now) :
   (await stmt(db, 'done').run({ id, attempts, now })).changes === 1;
-export const markRetry = async (db: Db, id: number, attempts: number, runAt: string, error: string) =>
+export const markRetry = async (db: Db, id: number, attempts: number, runAt: string, error: string) => db.kind === 'pg' ? pgJobs.markRetry(pgOf(db), id, attempts, runAt, error) :
   (await stmt(db, 'retry').run({ id, attempts, run_at: runAt, error })).changes === 1;
-export const markFailed = async (db: Db, id: number, attempts: number, now: string, error: string) =>
+export const markFailed = async (db: Db, id: number, attempts: number, now: string, error: string) => db.kind === 'pg' ? pgJobs.markFailed(pgOf(db), id, attempts, now, error) :
   (await stmt(db, 'fail').run({ id, attempts, now, error })).changes === 1;
-export const failAbandoned = async (db: Db, now: string): Promise<number> => (await stmt(db, 'failAbandoned').run({ now })).changes;
+export const failAbandoned = async (db: Db, now: string): Promise<number> => db.kind === 'pg' ? pgJobs.failAbandoned(pgOf(db), now) : (await stmt(db, 'failAbandoned').run({ now })).changes;
 
 // For /metrics: due and running jobs per kind, and since when the oldest of them has been waiting or running.
 export async function queueStats(db: Db, now: string): Promise<Array<{ kind: string; status: 'queued' | 'running'; n: number; oldest: string | null }>> {
+  if (db.kind === 'pg') return pgJobs.queueStats(pgOf(db), now);
   return await stmt(db, 'queueStats').all({ now }) as Array<{ kind: string; status: 'queued' | 'running'; n: number; oldest: string | null }>;
 }
 
 // At start-up: jobs left running by a worker that was killed (crash, deploy) are due again at once instead of
 // waiting out their lease. Only a process that is the database's one worker may do this (the default set-up).
-export const requeueRunningJobs = async (db: Db, now: string): Promise<number> => (await stmt(db, 'requeueRunning').run({ now })).changes;
+export const requeueRunningJobs = async (db: Db, now: string): Promise<number> => db.kind === 'pg' ? pgJobs.requeueRunningJobs(pgOf(db), now) : (await stmt(db, 'requeueRunning').run({ now })).changes;
 
 // When the next job of these kinds becomes due (or its lease expires), to sleep no longer than needed.
 export async function nextDueAt(db: Db, kinds: string[]): Promise<string | null> {
+  if (db.kind === 'pg') return pgJobs.nextDueAt(pgOf(db), kinds);
   return (await stmt(db, 'nextDue').get(JSON.stringify(kinds)) as { at: string | null }).at;
 }

@@ -2,7 +2,9 @@ import type { Stmt } from '../engine/types';
 
 import type { Db } from '../db';
 import { Lru, VocabIndex, type VocabEntry } from '../../domain/fuzzy';
-import { caseVariants, matchExpressionFor, textChangeCanAffect, textTerms, vocabularyOver, type Vocabulary } from '../../domain/search-query';
+import { caseVariants, matchExpressionFor, planWords, textChangeCanAffect, textTerms, tokenise, vocabularyOver, type Vocabulary } from '../../domain/search-query';
+import { pgOf } from '../engine/pg';
+import { buildTsQuery, searchListingIdsPg } from '../pg/search';
 import { topicVersions } from './memo';
 
 import type { SearchSort } from '../../domain/search-query';
@@ -119,8 +121,16 @@ export async function vocabularyIsCurrent(db: Db): Promise<boolean> {
   return v.logSeen === await searchLogPosition(db);
 }
 
-// Typed text → MATCH expression over the current vocabulary (null when nothing searchable was typed).
-export const matchExpression = async (db: Db, q: string | undefined): Promise<string | null> => (q ? matchExpressionFor(q, await vocabulary(db)) : null);
+// Typed text → MATCH expression over the current vocabulary (null when nothing searchable was typed). On
+// PostgreSQL the same words and typo candidates become a tsquery (storage/pg/search.ts); the vocabulary, the text
+// log and the remembered results above are the same on both engines.
+export async function matchExpression(db: Db, q: string | undefined): Promise<string | null> {
+  if (!q) return null;
+  const vocab = await vocabulary(db);
+  if (db.kind !== 'pg') return matchExpressionFor(q, vocab);
+  const words = tokenise(q);
+  return words.length ? buildTsQuery(planWords(words, vocab)) : null;
+}
 
 // --- Filters and order ---------------------------------------------------------------------------------
 type Built = { where: string; params: Record<string, unknown> };
@@ -231,6 +241,7 @@ async function trendingPage(db: Db, q: SearchQuery, totals: (from: string, f: Bu
 // Totals are remembered apart from sort and page until a listing or a membership changes (memo.ts topics): paging
 // through a browse, switching its sort, or the votes and views that move meanwhile do not count 100 000 rows again.
 export async function searchListingIds(db: Db, q: SearchQuery): Promise<IdPage> {
+  if (db.kind === 'pg') return searchListingIdsPg(pgOf(db), q);
   const s = state(db);
   // A text query's count also moves with any text change (it is only needed past the last page: not worth finer).
   const signature = `${await topicVersions(db, ['listing_lists', 'listing_status', 'listing_categories'])}|${q.match ? await searchLogPosition(db) : ''}`;
