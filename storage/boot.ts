@@ -9,7 +9,7 @@ export type Booted = { db: Db; migrations: string[]; seeded: boolean };
 // Which database a process uses: PostgreSQL when DATABASE_URL is set, else the SQLite file at DATABASE_PATH.
 export async function openDatabase(t: DatabaseTarget, opts: { migrated?: (tags: string[]) => void } = {}): Promise<Db> {
   return t.databaseUrl
-    ? openPgDb(t.databaseUrl, { poolSize: t.databasePoolSize, migrated: opts.migrated })
+    ? await openPgDb(t.databaseUrl, { poolSize: t.databasePoolSize, migrated: opts.migrated })
     : openDb(t.databasePath, opts);
 }
 

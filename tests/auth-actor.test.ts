@@ -19,7 +19,7 @@ let userId: number;
 
 beforeAll(async () => {
   app = await startApp({ demo: false });
-  userId = addUser(app.db, 'actor@example.test');
+  userId = await addUser(app.db, 'actor@example.test');
   app.hono.get('/test-probe/:resource', async (c) => {
     const resource = c.req.param('resource') as ResourceKey;
     try {

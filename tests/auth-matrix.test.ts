@@ -32,7 +32,7 @@ const metadataUrl = (resource: 'mcp' | 'api/v1') => `${app.url}/.well-known/oaut
 
 beforeAll(async () => {
   app = await startApp({ demo: false });
-  const userId = addUser(app.db, 'matrix@example.test');
+  const userId = await addUser(app.db, 'matrix@example.test');
   const key = async (scopes: Scope[]) => {
     const k = await createApiKey({ db: app.db, clock: app.clock }, userId, `matrix ${scopes.join(' ')}`, scopes);
     if ('errors' in k) throw new Error(JSON.stringify(k.errors));

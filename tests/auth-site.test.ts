@@ -156,7 +156,7 @@ describe('API keys on the account page', () => {
 
 describe('cookies on an https site', () => {
   it('are Secure and __Host- prefixed', async () => {
-    const userId = addUser(app.db, 'https@example.test');
+    const userId = await addUser(app.db, 'https@example.test');
     const hono = new Hono();
     hono.get('/x', async (c) => {
       await startSession(c, { db: app.db, clock: app.clock, config: { ...app.config, siteUrl: 'https://directory.example' } }, userId);

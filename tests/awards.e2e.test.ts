@@ -13,10 +13,10 @@ const rows = (body: any) => body.items.map((i: any) => [i.week, i.rank, i.listin
 beforeAll(async () => {
   app = await startApp({ demo: false });
   const db = app.db;
-  const a = addListing(db, { name: 'Aw Alpha' });
-  const b = addListing(db, { name: 'Aw Bravo' });
-  const c = addListing(db, { name: 'Aw Charlie' });
-  const gone = addListing(db, { name: 'Aw Rejected', status: 'rejected' });
+  const a = await addListing(db, { name: 'Aw Alpha' });
+  const b = await addListing(db, { name: 'Aw Bravo' });
+  const c = await addListing(db, { name: 'Aw Charlie' });
+  const gone = await addListing(db, { name: 'Aw Rejected', status: 'rejected' });
   db.orm.insert(awards).values([
     { week: '2026-10-26', rank: 2, listingId: a, votes: 40 },
     { week: '2026-10-26', rank: 1, listingId: b, votes: 55 },

@@ -99,12 +99,12 @@ const variants: Array<{ kind: string; shape: string; mode: string; size: string;
 
 beforeAll(async () => {
   app = await startApp({ demo: false });
-  const decorated = addListing(app.db, { name: 'Decorated', slug: 'cx-decorated', status: 'live', featured: true, verified: true });
-  const second = addListing(app.db, { name: 'Runner Up', slug: 'cx-runner-up', status: 'live' });
+  const decorated = await addListing(app.db, { name: 'Decorated', slug: 'cx-decorated', status: 'live', featured: true, verified: true });
+  const second = await addListing(app.db, { name: 'Runner Up', slug: 'cx-runner-up', status: 'live' });
   app.db.orm.insert(awards).values([
     { week: '2026-11-09', rank: 1, listingId: decorated, votes: 90 },
     { week: '2026-11-09', rank: 2, listingId: second, votes: 60 },
-    { week: '2026-11-09', rank: 3, listingId: addListing(app.db, { name: 'Third', slug: 'cx-third', status: 'live' }), votes: 30 },
+    { week: '2026-11-09', rank: 3, listingId: await addListing(app.db, { name: 'Third', slug: 'cx-third', status: 'live' }), votes: 30 },
   ]).run();
   // The URLs the API hands out for every earned badge in every shape and mode, in each size.
   for (const slug of ['cx-decorated', 'cx-runner-up', 'cx-third']) {

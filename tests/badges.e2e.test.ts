@@ -12,12 +12,12 @@ const EVIL = `Evil <script>"&'`;
 beforeAll(async () => {
   app = await startApp({ demo: false });
   const db = app.db;
-  addListing(db, { name: 'Plain Live', slug: 'bx-plain-live', status: 'live' });
-  addListing(db, { name: 'Soon Scheduled', slug: 'bx-scheduled', status: 'scheduled', launchWeek: '2026-11-30', featured: true });
-  const decorated = addListing(db, { name: 'Decorated', slug: 'bx-decorated', status: 'live', featured: true, verified: true });
-  addListing(db, { name: 'Only Verified', slug: 'bx-verified', status: 'live', verified: true });
-  addListing(db, { name: 'Still Submitted', slug: 'bx-submitted', status: 'submitted', verified: true });
-  const evil = addListing(db, { name: EVIL, slug: 'bx-evil', status: 'live' });
+  await addListing(db, { name: 'Plain Live', slug: 'bx-plain-live', status: 'live' });
+  await addListing(db, { name: 'Soon Scheduled', slug: 'bx-scheduled', status: 'scheduled', launchWeek: '2026-11-30', featured: true });
+  const decorated = await addListing(db, { name: 'Decorated', slug: 'bx-decorated', status: 'live', featured: true, verified: true });
+  await addListing(db, { name: 'Only Verified', slug: 'bx-verified', status: 'live', verified: true });
+  await addListing(db, { name: 'Still Submitted', slug: 'bx-submitted', status: 'submitted', verified: true });
+  const evil = await addListing(db, { name: EVIL, slug: 'bx-evil', status: 'live' });
   db.orm.insert(awards).values([
     { week: '2026-11-09', rank: 1, listingId: decorated, votes: 90 },
     { week: '2026-10-26', rank: 3, listingId: decorated, votes: 40 },

@@ -24,19 +24,19 @@ const everyNode = (nodes: Node[]): Node[] => nodes.flatMap((n) => [n, ...everyNo
 beforeAll(async () => {
   app = await startApp({ demo: false });
   const db = app.db;
-  addCategory(db, 'zt-software', { name: 'ZT Software' });
-  addCategory(db, 'zt-dev-tools', { name: 'ZT Dev Tools', parent: 'zt-software' });
-  addCategory(db, 'zt-ci', { name: 'ZT CI', parent: 'zt-dev-tools' });
-  addCategory(db, 'zt-design', { name: 'ZT Design' });
-  addCategory(db, 'zt-empty', { name: 'ZT Empty' });
+  await addCategory(db, 'zt-software', { name: 'ZT Software' });
+  await addCategory(db, 'zt-dev-tools', { name: 'ZT Dev Tools', parent: 'zt-software' });
+  await addCategory(db, 'zt-ci', { name: 'ZT CI', parent: 'zt-dev-tools' });
+  await addCategory(db, 'zt-design', { name: 'ZT Design' });
+  await addCategory(db, 'zt-empty', { name: 'ZT Empty' });
   db.orm.update(categories).set({ faqs: [{ question: 'What is dev tooling?', answer: 'Tools for developers.' }] })
     .where(eq(categories.slug, 'zt-dev-tools')).run();
   // zt-ci: a, b (extra) | zt-dev-tools: a, b (primary and via zt-ci, counted once) | zt-software: a, b, c (extra) | zt-design: c
-  addVotes(db, addListing(db, { name: 'Zt Alpha', category: 'zt-ci' }), 5);
-  addVotes(db, addListing(db, { name: 'Zt Bravo', category: 'zt-dev-tools', extraCategories: ['zt-ci'] }), 9);
-  addVotes(db, addListing(db, { name: 'Zt Charlie', category: 'zt-design', extraCategories: ['zt-software'] }), 2);
-  addListing(db, { name: 'Zt Scheduled', category: 'zt-ci', status: 'scheduled', launchWeek: '2026-11-30' });
-  addListing(db, { name: 'Zt Draft', category: 'zt-empty', status: 'draft' });
+  await addVotes(db, await addListing(db, { name: 'Zt Alpha', category: 'zt-ci' }), 5);
+  await addVotes(db, await addListing(db, { name: 'Zt Bravo', category: 'zt-dev-tools', extraCategories: ['zt-ci'] }), 9);
+  await addVotes(db, await addListing(db, { name: 'Zt Charlie', category: 'zt-design', extraCategories: ['zt-software'] }), 2);
+  await addListing(db, { name: 'Zt Scheduled', category: 'zt-ci', status: 'scheduled', launchWeek: '2026-11-30' });
+  await addListing(db, { name: 'Zt Draft', category: 'zt-empty', status: 'draft' });
   await openClients(app, clients);
 });
 

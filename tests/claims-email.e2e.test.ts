@@ -24,8 +24,8 @@ beforeAll(async () => {
   inbox = smtp.messages;
   smtpUrl = smtp.url;
   app = await startApp({ demo: false });
-  listingId = addListing(app.db, { name: 'Acme Mail', slug: 'acme-mail', url: 'https://www.acme-mail.test/' });
-  userId = addUser(app.db, 'dana@claims-email.test');
+  listingId = await addListing(app.db, { name: 'Acme Mail', slug: 'acme-mail', url: 'https://www.acme-mail.test/' });
+  userId = await addUser(app.db, 'dana@claims-email.test');
   const key = await createApiKey({ db: app.db, clock: app.clock }, userId, 'mail test');
   if ('errors' in key) throw new Error('no key');
   auth = `Bearer ${key.key}`;
@@ -126,7 +126,7 @@ describe('email claims', () => {
   });
 
   it('an expired link cannot be confirmed', async () => {
-    const otherListing = addListing(app.db, { name: 'Beta Mail', slug: 'beta-mail', url: 'https://beta-mail.test/' });
+    const otherListing = await addListing(app.db, { name: 'Beta Mail', slug: 'beta-mail', url: 'https://beta-mail.test/' });
     const res = await claim({ slug: 'beta-mail', method: 'email', email: 'ops@beta-mail.test' });
     await deliverMail();
     const path = new URL(linkIn(inbox.at(-1)!.raw)).pathname;

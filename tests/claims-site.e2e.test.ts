@@ -23,12 +23,12 @@ beforeAll(async () => {
   dns = await startDnsServer();
   [metaSite, fileSite] = await Promise.all([startSite(), startSite()]);
   app = await startApp({ demo: false, env: { CRAWLER_ALLOW_PRIVATE: 'true', CLAIMS_DNS_SERVERS: dns.address } });
-  ids.meta = addListing(app.db, { name: 'Meta & Co', slug: 'site-meta-co', url: `${metaSite.origin}/` });
-  ids.file = addListing(app.db, { name: 'File Co', slug: 'site-file-co', url: `${fileSite.origin}/`, status: 'scheduled', launchWeek: '2026-11-30' });
-  ids.dns = addListing(app.db, { name: 'Rocket DNS', slug: 'site-rocket', url: 'https://www.rocket.test/' });
-  ids.mail = addListing(app.db, { name: 'Mail Co', slug: 'site-mail-co', url: 'https://mailco.test/' });
-  ids.lapse = addListing(app.db, { name: 'Lapse Co', slug: 'site-lapse', url: 'https://lapse.test/' });
-  ids.draft = addListing(app.db, { name: 'Draft Co', slug: 'site-draft', url: 'https://draft.test/', status: 'submitted' });
+  ids.meta = await addListing(app.db, { name: 'Meta & Co', slug: 'site-meta-co', url: `${metaSite.origin}/` });
+  ids.file = await addListing(app.db, { name: 'File Co', slug: 'site-file-co', url: `${fileSite.origin}/`, status: 'scheduled', launchWeek: '2026-11-30' });
+  ids.dns = await addListing(app.db, { name: 'Rocket DNS', slug: 'site-rocket', url: 'https://www.rocket.test/' });
+  ids.mail = await addListing(app.db, { name: 'Mail Co', slug: 'site-mail-co', url: 'https://mailco.test/' });
+  ids.lapse = await addListing(app.db, { name: 'Lapse Co', slug: 'site-lapse', url: 'https://lapse.test/' });
+  ids.draft = await addListing(app.db, { name: 'Draft Co', slug: 'site-draft', url: 'https://draft.test/', status: 'submitted' });
 });
 afterAll(async () => {
   await app?.close();

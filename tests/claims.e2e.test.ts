@@ -30,14 +30,14 @@ beforeAll(async () => {
   dns = await startDnsServer();
   [metaSite, fileSite] = await Promise.all([startSite(), startSite()]);
   app = await startApp({ demo: false, env: { CRAWLER_ALLOW_PRIVATE: 'true', CLAIMS_DNS_SERVERS: dns.address } });
-  listingIds.acme = addListing(app.db, { name: 'Acme Rockets', slug: 'acme-rockets', url: 'https://www.acme.test/' });
-  listingIds.dnsmcp = addListing(app.db, { name: 'Orbit Tools', slug: 'orbit-tools', url: 'https://orbit.test/' });
-  listingIds.meta = addListing(app.db, { name: 'Meta Co', slug: 'meta-co', url: `${metaSite.origin}/` });
-  listingIds.file = addListing(app.db, { name: 'File Co', slug: 'file-co', url: `${fileSite.origin}/` });
-  listingIds.draft = addListing(app.db, { name: 'Hidden Draft', slug: 'hidden-draft', status: 'submitted', url: 'https://hidden.test/' });
-  listingIds.lapse = addListing(app.db, { name: 'Lapse', slug: 'lapse', url: 'https://lapse.test/' });
-  const adaId = addUser(app.db, 'ada@claims.test');
-  const bobId = addUser(app.db, 'bob@claims.test');
+  listingIds.acme = await addListing(app.db, { name: 'Acme Rockets', slug: 'acme-rockets', url: 'https://www.acme.test/' });
+  listingIds.dnsmcp = await addListing(app.db, { name: 'Orbit Tools', slug: 'orbit-tools', url: 'https://orbit.test/' });
+  listingIds.meta = await addListing(app.db, { name: 'Meta Co', slug: 'meta-co', url: `${metaSite.origin}/` });
+  listingIds.file = await addListing(app.db, { name: 'File Co', slug: 'file-co', url: `${fileSite.origin}/` });
+  listingIds.draft = await addListing(app.db, { name: 'Hidden Draft', slug: 'hidden-draft', status: 'submitted', url: 'https://hidden.test/' });
+  listingIds.lapse = await addListing(app.db, { name: 'Lapse', slug: 'lapse', url: 'https://lapse.test/' });
+  const adaId = await addUser(app.db, 'ada@claims.test');
+  const bobId = await addUser(app.db, 'bob@claims.test');
   ada = { id: adaId, auth: await keyFor(adaId) };
   bob = { id: bobId, auth: await keyFor(bobId) };
 });
@@ -187,7 +187,7 @@ describe('foreign, unknown and expired claims', () => {
   });
 
   it('fails a pending claim whose listing stopped being public', async () => {
-    const id = addListing(app.db, { name: 'Gone Soon', slug: 'gone-soon', url: 'https://gone.test/' });
+    const id = await addListing(app.db, { name: 'Gone Soon', slug: 'gone-soon', url: 'https://gone.test/' });
     const res = await claim(ada.auth, { slug: 'gone-soon', method: 'dns' });
     app.db.sqlite.prepare(`UPDATE listings SET status = 'rejected' WHERE id = ?`).run(id);
     const v = await verify(ada.auth, res.body.claim_id);
@@ -298,7 +298,7 @@ describe.each(['modern', 'legacy'] as Era[])('over MCP (%s)', (era) => {
   let client: Client;
   let carol: { id: number; auth: string };
   beforeAll(async () => {
-    const id = addUser(app.db);
+    const id = await addUser(app.db);
     carol = { id, auth: await keyFor(id) };
     client = await mcpClient(app, era, { authorization: carol.auth });
   });

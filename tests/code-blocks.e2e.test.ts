@@ -10,7 +10,7 @@ let app: TestApp;
 
 beforeAll(async () => {
   app = await startApp({ demo: false });
-  addListing(app.db, { name: 'Embed Co', slug: 'embed-co', status: 'live', featured: true });
+  await addListing(app.db, { name: 'Embed Co', slug: 'embed-co', status: 'live', featured: true });
   app.db.orm.insert(blogPosts).values({
     slug: 'code-post', title: 'Code post', publishedAt: '2026-11-10T09:00:00.000Z', excerpt: '', author: 'Editor', tags: [],
     bodyMarkdown: 'First:\n\n```sh\ncurl -X POST https://example.com/a/very/long/path/that/does/not/fit/on/a/phone/screen/at/all\n```\n\nSecond:\n\n    indented code',

@@ -27,8 +27,8 @@ const press = (b: Browser, action: string, fields: Record<string, string> = {}, 
 
 beforeAll(async () => {
   app = await startApp({ demo: false });
-  rocketId = addListing(app.db, { name: 'Rocket Notes', slug: 'rocket' });
-  soonId = addListing(app.db, { name: 'Soon App', slug: 'soon', status: 'scheduled', launchWeek: '2026-12-28' });
+  rocketId = await addListing(app.db, { name: 'Rocket Notes', slug: 'rocket' });
+  soonId = await addListing(app.db, { name: 'Soon App', slug: 'soon', status: 'scheduled', launchWeek: '2026-12-28' });
 });
 afterAll(async () => { await app?.close(); });
 
@@ -160,7 +160,7 @@ describe('reviews', () => {
     const submitter = await person('submitter@community.test');
     app.db.sqlite.prepare('UPDATE listings SET owner_user_id = ? WHERE id = ?').run(submitter.id, rocketId);
     const founder = await person('founder@community.test');
-    const founderId = addFounder(app.db, 'Rocket Founder', { listingId: rocketId });
+    const founderId = await addFounder(app.db, 'Rocket Founder', { listingId: rocketId });
     app.db.sqlite.prepare('UPDATE founders SET user_id = ? WHERE id = ?').run(founder.id, founderId);
 
     for (const p of [owner, submitter, founder]) {

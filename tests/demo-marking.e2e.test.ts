@@ -6,7 +6,7 @@ import { addListing } from './fixtures';
 let app: TestApp;
 beforeAll(async () => {
   app = await startApp({ demo: true });
-  addListing(app.db, { name: 'Real Product' });
+  await addListing(app.db, { name: 'Real Product' });
 });
 afterAll(async () => { await app.close(); });
 

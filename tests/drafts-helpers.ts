@@ -16,7 +16,7 @@ import type { Scope } from '../tools/scopes';
 export type Caller = { id: number; email: string; auth: string; modern: Client; legacy: Client };
 
 export async function caller(app: TestApp, email: string, scopes?: Scope[]): Promise<Caller> {
-  const id = addUser(app.db, email);
+  const id = await addUser(app.db, email);
   const k = await createApiKey({ db: app.db, clock: app.clock }, id, 'drafts test', scopes);
   if ('errors' in k) throw new Error(JSON.stringify(k.errors));
   const auth = `Bearer ${k.key}`;

@@ -11,20 +11,20 @@ const clients: Partial<Record<'modern' | 'legacy', Client>> = {};
 beforeAll(async () => {
   app = await startApp({ demo: false });
   const db = app.db;
-  const alpha = addListing(db, { name: 'Alpha App', slug: 'fx-alpha-app', status: 'live', unlockedSections: ['story'],
+  const alpha = await addListing(db, { name: 'Alpha App', slug: 'fx-alpha-app', status: 'live', unlockedSections: ['story'],
     story: { title: 'Why we built Alpha', why_started: 'Spreadsheets hurt.', problem: '', lessons: 'Ship weekly.' } });
-  const beta = addListing(db, { name: 'Beta Tool', slug: 'fx-beta-tool', status: 'scheduled', launchWeek: '2026-11-30',
+  const beta = await addListing(db, { name: 'Beta Tool', slug: 'fx-beta-tool', status: 'scheduled', launchWeek: '2026-11-30',
     story: { title: 'Locked story', story: 'Not unlocked, so private.' } });
-  const gamma = addListing(db, { name: 'Gamma Secret', slug: 'fx-gamma-secret', status: 'submitted' });
+  const gamma = await addListing(db, { name: 'Gamma Secret', slug: 'fx-gamma-secret', status: 'submitted' });
 
-  const ada = addFounder(db, 'Ada Lovelace', { listingId: alpha, title: 'CEO', country: 'GB', bio: 'Writes the first programs.' });
+  const ada = await addFounder(db, 'Ada Lovelace', { listingId: alpha, title: 'CEO', country: 'GB', bio: 'Writes the first programs.' });
   db.orm.insert(listingFounders).values({ listingId: beta, founderId: ada, title: 'Advisor', position: 1 }).run();
   db.orm.insert(listingFounders).values({ listingId: gamma, founderId: ada, title: 'Secret role', position: 2 }).run();
   db.orm.update(founders).set({ headline: 'Analyst & poet', avatarUrl: 'https://img.example/ada.png', socials: { x: 'https://x.com/ada' } })
     .where(eq(founders.id, ada)).run();
-  addFounder(db, 'Grace Hopper', { listingId: alpha, title: 'CTO', country: 'us' });
-  addFounder(db, 'Alan Turing', { listingId: gamma, country: 'GB' }); // only an unpublished listing: private
-  addFounder(db, 'Zed Nobody', { country: 'GB' }); // no listing at all: private
+  await addFounder(db, 'Grace Hopper', { listingId: alpha, title: 'CTO', country: 'us' });
+  await addFounder(db, 'Alan Turing', { listingId: gamma, country: 'GB' }); // only an unpublished listing: private
+  await addFounder(db, 'Zed Nobody', { country: 'GB' }); // no listing at all: private
   await openClients(app, clients);
 });
 afterAll(() => closeAll(app, clients));

@@ -65,7 +65,7 @@ describe('from submitted to live', () => {
 
   it('queues a submitted listing for the first free week 6-8 weeks ahead and answers with the snippet to embed', async () => {
     site.pages.set('/p1/', homepage());
-    id = ownedListing(app, ada, { name: 'Badge Co', slug: 'badge-co', status: 'submitted', url: `${site.origin}/p1/` });
+    id = await ownedListing(app, ada, { name: 'Badge Co', slug: 'badge-co', status: 'submitted', url: `${site.origin}/p1/` });
     const res = await choose(id);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
@@ -111,7 +111,7 @@ describe('from submitted to live', () => {
 
 describe('badge checks that find nothing', () => {
   it('honours robots.txt: a homepage the site disallows is not read, even with the badge on it', async () => {
-    const id = ownedListing(app, ada, { name: 'Robots Co', slug: 'robots-co', status: 'submitted', url: `${blocked.origin}/` });
+    const id = await ownedListing(app, ada, { name: 'Robots Co', slug: 'robots-co', status: 'submitted', url: `${blocked.origin}/` });
     expect((await choose(id)).status).toBe(200);
     blocked.pages.set('/', homepage((await mine(id)).badge.embed_html));
     await runJobs(app);
@@ -123,14 +123,14 @@ describe('badge checks that find nothing', () => {
 
   it('records a homepage that fails to load', async () => {
     site.pages.set('/down/', { status: 500, html: 'oops' });
-    const id = ownedListing(app, ada, { name: 'Down Co', slug: 'down-co', status: 'submitted', url: `${site.origin}/down/` });
+    const id = await ownedListing(app, ada, { name: 'Down Co', slug: 'down-co', status: 'submitted', url: `${site.origin}/down/` });
     await choose(id);
     await runJobs(app);
     expect((await mine(id)).badge.last_check).toMatchObject({ found: false, detail: expect.stringContaining('answered HTTP 500') });
   });
 
   it('a badge found after the queued week began puts the listing live at once', async () => {
-    const id = ownedListing(app, ada, { name: 'Late Co', slug: 'late-co', status: 'submitted', url: `${site.origin}/late/` });
+    const id = await ownedListing(app, ada, { name: 'Late Co', slug: 'late-co', status: 'submitted', url: `${site.origin}/late/` });
     site.pages.set('/late/', homepage());
     const week = (await choose(id)).body.launch_week;
     await runJobs(app);
@@ -148,10 +148,10 @@ describe('the queue window and its capacity', () => {
     setSetting(app.db, 'free_week_capacity', '1');
     try {
       // 2026-12-28 is taken by Badge Co; fill 2027-01-04 with someone else's free launch.
-      addListing(app.db, { name: 'Filler', slug: 'filler', status: 'scheduled', plan: 'free', launchWeek: '2027-01-04' });
-      const a = ownedListing(app, ada, { name: 'Queue A', slug: 'queue-a', status: 'submitted' });
+      await addListing(app.db, { name: 'Filler', slug: 'filler', status: 'scheduled', plan: 'free', launchWeek: '2027-01-04' });
+      const a = await ownedListing(app, ada, { name: 'Queue A', slug: 'queue-a', status: 'submitted' });
       expect((await choose(a)).body.launch_week).toBe('2027-01-11');
-      const b = ownedListing(app, ada, { name: 'Queue B', slug: 'queue-b', status: 'submitted' });
+      const b = await ownedListing(app, ada, { name: 'Queue B', slug: 'queue-b', status: 'submitted' });
       const full = await choose(b);
       expect(full.status).toBe(409);
       expect(full.body.code).toBe('conflict');
@@ -174,14 +174,14 @@ describe('who may choose the free plan', () => {
     ['live', /already live/],
     ['rejected', /rejected/],
   ] as const)('a %s listing gets 409 with the reason', async (status, reason) => {
-    const id = ownedListing(app, ada, { name: `State ${status}`, slug: `state-${status.replace('_', '-')}`, status, launchWeek: '2027-01-04' });
+    const id = await ownedListing(app, ada, { name: `State ${status}`, slug: `state-${status.replace('_', '-')}`, status, launchWeek: '2027-01-04' });
     const res = await choose(id);
     expect(res.status).toBe(409);
     expect(res.body.detail).toMatch(reason);
   });
 
   it('is 404 for another user\'s listing, 401 anonymous, 403 without listings:write', async () => {
-    const bobs = ownedListing(app, bob, { name: 'Bob Free', slug: 'bob-free', status: 'submitted' });
+    const bobs = await ownedListing(app, bob, { name: 'Bob Free', slug: 'bob-free', status: 'submitted' });
     expect((await choose(bobs)).status).toBe(404);
     expect((await choose(bobs, '')).status).toBe(401);
     expect((await choose(bobs, await keyFor(app, bob.id, ['account:read']))).status).toBe(403);
@@ -189,7 +189,7 @@ describe('who may choose the free plan', () => {
   });
 
   it('replays a retried request with the same Idempotency-Key instead of refusing it', async () => {
-    const id = ownedListing(app, ada, { name: 'Retry Co', slug: 'retry-co', status: 'submitted' });
+    const id = await ownedListing(app, ada, { name: 'Retry Co', slug: 'retry-co', status: 'submitted' });
     const first = await choose(id, ada.auth, { 'idempotency-key': 'free-1' });
     const again = await choose(id, ada.auth, { 'idempotency-key': 'free-1' });
     expect(again.status).toBe(200);
@@ -198,7 +198,7 @@ describe('who may choose the free plan', () => {
   });
 
   it.each(['modern', 'legacy'] as const)('works over MCP (%s era)', async (era) => {
-    const id = ownedListing(app, ada, { name: `Mcp ${era}`, slug: `mcp-${era}`, status: 'submitted' });
+    const id = await ownedListing(app, ada, { name: `Mcp ${era}`, slug: `mcp-${era}`, status: 'submitted' });
     const ok = await tool(clients[era]!, 'choose_free_listing', { listing_id: id });
     expect(ok).toMatchObject({ isError: false, body: { listing_id: id, status: 'awaiting_badge', plan: 'free' } });
     const again = await tool(clients[era]!, 'choose_free_listing', { listing_id: id });

@@ -16,10 +16,10 @@ let buyerId: number;
 
 beforeAll(async () => {
   app = await startApp({ demo: false });
-  const userId = addUser(app.db, 'buyer@example.test');
+  const userId = await addUser(app.db, 'buyer@example.test');
   buyerId = userId;
-  const other = addUser(app.db, 'other@example.test');
-  listingId = addListing(app.db, { name: 'Idem App', ownerUserId: userId, status: 'live', plan: 'free' });
+  const other = await addUser(app.db, 'other@example.test');
+  listingId = await addListing(app.db, { name: 'Idem App', ownerUserId: userId, status: 'live', plan: 'free' });
   const made = await createApiKey({ db: app.db, clock: app.clock }, userId, 'idem') as { key: string };
   key = made.key;
   otherKey = (await createApiKey({ db: app.db, clock: app.clock }, other, 'other') as { key: string }).key;

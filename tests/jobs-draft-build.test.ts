@@ -32,12 +32,12 @@ let dir: string;
 let db: Db;
 let userId: number;
 const clock = fixedClock('2026-11-18T12:00:00Z');
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'draft-job-'));
   db = openDb(join(dir, 'test.db'));
-  userId = addUser(db);
-  addCategory(db, 'productivity', { name: 'Productivity' });
-  addCategory(db, 'notes', { name: 'Notes & Knowledge Bases', parent: 'productivity' });
+  userId = await addUser(db);
+  await addCategory(db, 'productivity', { name: 'Productivity' });
+  await addCategory(db, 'notes', { name: 'Notes & Knowledge Bases', parent: 'productivity' });
   // Every status the draft passes through, in order.
   db.sqlite.exec(`CREATE TABLE status_log (status TEXT);
     CREATE TRIGGER log_status AFTER UPDATE OF status ON drafts WHEN new.status IS NOT old.status

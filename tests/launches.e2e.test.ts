@@ -17,25 +17,25 @@ beforeAll(async () => {
   const db = app.db;
   setSetting(db, 'bookable_weeks', '12');
   setSetting(db, 'trending_half_life_hours', '72');
-  const live = (name: string, week: string, launchedAt: string, counts: { views: number; follows: number }) =>
-    addListing(db, { name, launchWeek: week, launchedAt, viewsCount: counts.views, followsCount: counts.follows });
-  const l1 = live('Lw One', '2026-11-16', '2026-11-16T09:00:00.000Z', { views: 300, follows: 20 });
-  const l2 = live('Lw Two', '2026-11-16', '2026-11-17T09:00:00.000Z', { views: 100, follows: 30 });
-  const l3 = live('Lw Three', '2026-11-16', '2026-11-18T08:00:00.000Z', { views: 50, follows: 40 });
-  const l4 = live('Lw Four', '2026-11-09', '2026-11-09T10:00:00.000Z', { views: 500, follows: 10 });
-  const l5 = live('Lw Five', '2026-10-05', '2026-10-05T10:00:00.000Z', { views: 10, follows: 50 });
-  live('Lw Six', '2026-11-16', '2026-11-18T06:00:00.000Z', { views: 0, follows: 0 });
+  const live = async (name: string, week: string, launchedAt: string, counts: { views: number; follows: number }) =>
+    await addListing(db, { name, launchWeek: week, launchedAt, viewsCount: counts.views, followsCount: counts.follows });
+  const l1 = await live('Lw One', '2026-11-16', '2026-11-16T09:00:00.000Z', { views: 300, follows: 20 });
+  const l2 = await live('Lw Two', '2026-11-16', '2026-11-17T09:00:00.000Z', { views: 100, follows: 30 });
+  const l3 = await live('Lw Three', '2026-11-16', '2026-11-18T08:00:00.000Z', { views: 50, follows: 40 });
+  const l4 = await live('Lw Four', '2026-11-09', '2026-11-09T10:00:00.000Z', { views: 500, follows: 10 });
+  const l5 = await live('Lw Five', '2026-10-05', '2026-10-05T10:00:00.000Z', { views: 10, follows: 50 });
+  await live('Lw Six', '2026-11-16', '2026-11-18T06:00:00.000Z', { views: 0, follows: 0 });
   // Vote ages at TEST_NOW decide trending: l2 7×24h ≈ 5.6, l1 3×1h ≈ 3.0, l4 20×216h = 2.5, l3 3×48h ≈ 1.9, l5 outside the window.
-  addVotes(db, l1, 3, '2026-11-18T11:00:00.000Z');
-  addVotes(db, l2, 7, '2026-11-17T12:00:00.000Z');
-  addVotes(db, l3, 3, '2026-11-16T12:00:00.000Z');
-  addVotes(db, l4, 20, '2026-11-09T12:00:00.000Z');
-  addVotes(db, l5, 1, '2026-10-06T12:00:00.000Z');
-  addListing(db, { name: 'Lw Zeta Scheduled', status: 'scheduled', launchWeek: '2026-11-23' });
-  addListing(db, { name: 'Lw Alpha Scheduled', status: 'scheduled', launchWeek: '2026-11-23' });
-  addListing(db, { name: 'Lw Later Scheduled', status: 'scheduled', launchWeek: '2026-12-07' });
-  addListing(db, { name: 'Lw Tonight Scheduled', status: 'scheduled', launchWeek: '2026-11-16' });
-  addListing(db, { name: 'Lw Draft', status: 'draft', launchWeek: '2026-11-16' });
+  await addVotes(db, l1, 3, '2026-11-18T11:00:00.000Z');
+  await addVotes(db, l2, 7, '2026-11-17T12:00:00.000Z');
+  await addVotes(db, l3, 3, '2026-11-16T12:00:00.000Z');
+  await addVotes(db, l4, 20, '2026-11-09T12:00:00.000Z');
+  await addVotes(db, l5, 1, '2026-10-06T12:00:00.000Z');
+  await addListing(db, { name: 'Lw Zeta Scheduled', status: 'scheduled', launchWeek: '2026-11-23' });
+  await addListing(db, { name: 'Lw Alpha Scheduled', status: 'scheduled', launchWeek: '2026-11-23' });
+  await addListing(db, { name: 'Lw Later Scheduled', status: 'scheduled', launchWeek: '2026-12-07' });
+  await addListing(db, { name: 'Lw Tonight Scheduled', status: 'scheduled', launchWeek: '2026-11-16' });
+  await addListing(db, { name: 'Lw Draft', status: 'draft', launchWeek: '2026-11-16' });
   db.orm.insert(awards).values([
     { week: '2026-11-09', rank: 1, listingId: l4, votes: 20 },
     { week: '2026-10-05', rank: 1, listingId: l5, votes: 1 },

@@ -14,16 +14,16 @@ const slugsOf = (body: any) => body.items.map((i: any) => i.listing.slug);
 beforeAll(async () => {
   app = await startApp({ demo: false });
   const db = app.db;
-  const one = addListing(db, { name: 'Lb One', launchedAt: '2026-11-16T10:00:00.000Z' });
-  const two = addListing(db, { name: 'Lb Two', launchedAt: '2026-11-02T10:00:00.000Z' });
-  const three = addListing(db, { name: 'Lb Three', launchedAt: '2026-11-10T10:00:00.000Z' });
-  const hidden = addListing(db, { name: 'Lb Scheduled', status: 'scheduled', launchWeek: '2026-11-30' });
+  const one = await addListing(db, { name: 'Lb One', launchedAt: '2026-11-16T10:00:00.000Z' });
+  const two = await addListing(db, { name: 'Lb Two', launchedAt: '2026-11-02T10:00:00.000Z' });
+  const three = await addListing(db, { name: 'Lb Three', launchedAt: '2026-11-10T10:00:00.000Z' });
+  const hidden = await addListing(db, { name: 'Lb Scheduled', status: 'scheduled', launchWeek: '2026-11-30' });
   // This week: three 6, two 4, one 4 (two launched earlier, so it wins the tie). Last week: one 10.
-  addVotes(db, one, 4, '2026-11-17T08:00:00.000Z');
-  addVotes(db, one, 10, '2026-11-10T08:00:00.000Z');
-  addVotes(db, two, 4, '2026-11-16T00:00:00.000Z');
-  addVotes(db, three, 6, '2026-11-22T23:59:59.000Z');
-  addVotes(db, hidden, 30, '2026-11-17T08:00:00.000Z');
+  await addVotes(db, one, 4, '2026-11-17T08:00:00.000Z');
+  await addVotes(db, one, 10, '2026-11-10T08:00:00.000Z');
+  await addVotes(db, two, 4, '2026-11-16T00:00:00.000Z');
+  await addVotes(db, three, 6, '2026-11-22T23:59:59.000Z');
+  await addVotes(db, hidden, 30, '2026-11-17T08:00:00.000Z');
   db.orm.insert(billboardContributions).values([
     { listingId: one, amountCents: 6000, createdAt: '2026-11-01T00:00:00.000Z' },
     { listingId: two, amountCents: 5000, createdAt: '2026-11-02T00:00:00.000Z' },

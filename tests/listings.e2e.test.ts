@@ -16,9 +16,9 @@ let acme = 0;
 beforeAll(async () => {
   app = await startApp({ demo: false });
   const db = app.db;
-  addCategory(db, 'zl-crm', { name: 'ZL CRM' });
-  addCategory(db, 'zl-extra', { name: 'ZL Extra' });
-  acme = addListing(db, {
+  await addCategory(db, 'zl-crm', { name: 'ZL CRM' });
+  await addCategory(db, 'zl-extra', { name: 'ZL Extra' });
+  acme = await addListing(db, {
     name: 'Acme CRM', category: 'zl-crm', extraCategories: ['zl-extra'], tagline: 'The friendly CRM', country: 'US',
     pricingModel: 'subscription', pricingSummary: 'From $10/month',
     pricingPlans: [{ name: 'Team', price: '$10', period: 'month', features: ['5 seats'] }, { name: 'Free', price: '$0' }],
@@ -28,25 +28,25 @@ beforeAll(async () => {
     media: [{ kind: 'image', url: 'https://acme.example.com/shot.png' }], unlockedSections: ['story'], plan: 'free',
     launchWeek: '2026-11-02', launchedAt: '2026-11-02T09:00:00.000Z', verified: true,
   });
-  const beta = addListing(db, {
+  const beta = await addListing(db, {
     name: 'Beta CRM', category: 'zl-crm', country: 'GB', foundedYear: 2020, features: ['contacts', 'Invoices'],
     story: { title: 'Hidden story' }, media: [{ kind: 'video', url: 'https://beta.example.com/demo.mp4', caption: 'Demo' }],
     unlockedSections: ['media'], plan: 'paid', featured: true,
   });
-  const gamma = addListing(db, { name: 'Gamma CRM', category: 'zl-crm' });
-  const delta = addListing(db, { name: 'Delta CRM', category: 'zl-crm' });
-  addListing(db, { name: 'Epsilon CRM', category: 'zl-crm', status: 'scheduled', launchWeek: '2026-11-30' });
-  const draft = addListing(db, { name: 'Zeta Draft', category: 'zl-crm', status: 'draft' });
-  const outside = addListing(db, { name: 'Outside Tool', category: 'zl-extra' });
-  addVotes(db, acme, 3, '2026-11-03T10:00:00.000Z');
-  addVotes(db, acme, 2, '2026-11-17T10:00:00.000Z');
-  addVotes(db, beta, 4);
-  addVotes(db, gamma, 7);
-  addVotes(db, delta, 1);
-  addFounder(db, 'Ada Acme', { listingId: acme, title: 'CEO' });
-  addReview(db, acme, 5);
-  addReview(db, acme, 4);
-  addReview(db, acme, 1, false); // not genuine: must not count
+  const gamma = await addListing(db, { name: 'Gamma CRM', category: 'zl-crm' });
+  const delta = await addListing(db, { name: 'Delta CRM', category: 'zl-crm' });
+  await addListing(db, { name: 'Epsilon CRM', category: 'zl-crm', status: 'scheduled', launchWeek: '2026-11-30' });
+  const draft = await addListing(db, { name: 'Zeta Draft', category: 'zl-crm', status: 'draft' });
+  const outside = await addListing(db, { name: 'Outside Tool', category: 'zl-extra' });
+  await addVotes(db, acme, 3, '2026-11-03T10:00:00.000Z');
+  await addVotes(db, acme, 2, '2026-11-17T10:00:00.000Z');
+  await addVotes(db, beta, 4);
+  await addVotes(db, gamma, 7);
+  await addVotes(db, delta, 1);
+  await addFounder(db, 'Ada Acme', { listingId: acme, title: 'CEO' });
+  await addReview(db, acme, 5);
+  await addReview(db, acme, 4);
+  await addReview(db, acme, 1, false); // not genuine: must not count
   db.orm.insert(domainRatings).values([
     { listingId: acme, rating: 40, recordedOn: '2026-09-01' },
     { listingId: acme, rating: 42, recordedOn: '2026-10-01' },

@@ -103,7 +103,7 @@ describe('a logo captured by a draft build', () => {
   });
 
   it('a listing with a stored logo shows it; its evidence stays the page the logo was found on', async () => {
-    addListing(app.db, { name: 'Brightpath', slug: 'brightpath-logo', logoUrl: logoOf.brightpath });
+    await addListing(app.db, { name: 'Brightpath', slug: 'brightpath-logo', logoUrl: logoOf.brightpath });
     const html = await (await get('/listings/brightpath-logo')).text();
     expect(html).toContain(`<img class="logo" src="${logoOf.brightpath}" alt="" width="72" height="72"`);
   });
@@ -153,7 +153,7 @@ describe('monogram logos for listings without one', () => {
   });
 
   it('escapes the name, and changes its URL when the name changes', async () => {
-    addListing(app.db, { name: '<script>alert(1)</script> & "Quotes"', slug: 'hostile-mark' });
+    await addListing(app.db, { name: '<script>alert(1)</script> & "Quotes"', slug: 'hostile-mark' });
     const [img] = monogramImgs(await (await get('/listings/hostile-mark')).text());
     const svg = await (await get(img.src)).text();
     expect(svg).not.toContain('<script');
@@ -166,7 +166,7 @@ describe('monogram logos for listings without one', () => {
   });
 
   it('is 404 for unknown or non-public listings', async () => {
-    addListing(app.db, { name: 'Hidden Draft', slug: 'hidden-draft', status: 'draft' });
+    await addListing(app.db, { name: 'Hidden Draft', slug: 'hidden-draft', status: 'draft' });
     for (const path of ['/logos/monogram/no-such-listing.svg', '/logos/monogram/hidden-draft.svg', '/logos/monogram/NOT_A_SLUG.svg']) {
       expect((await get(path)).status, path).toBe(404);
     }

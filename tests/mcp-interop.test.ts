@@ -13,8 +13,8 @@ const LISTED_ORIGIN = 'https://inspector.example';
 
 beforeAll(async () => {
   app = await startApp({ demo: false, env: { MCP_ALLOWED_ORIGINS: `${LISTED_ORIGIN}, https://other.example` } });
-  addCategory(app.db, 'note-taking', { name: 'Note taking' });
-  addListing(app.db, { name: 'Quillnote', tagline: 'Notes that link themselves', description: 'Quillnote links notes as you write.', category: 'note-taking', pricingModel: 'freemium', country: 'PT' });
+  await addCategory(app.db, 'note-taking', { name: 'Note taking' });
+  await addListing(app.db, { name: 'Quillnote', tagline: 'Notes that link themselves', description: 'Quillnote links notes as you write.', category: 'note-taking', pricingModel: 'freemium', country: 'PT' });
 });
 afterAll(async () => { await app?.close(); });
 

@@ -184,9 +184,9 @@ describe('three web nodes and two workers behind a round-robin proxy', () => {
   });
 
   it('a write through one node is read through the others at once (their cached reads see it)', async () => {
-    const owner = addUser(db, 'editor@multi.test');
+    const owner = await addUser(db, 'editor@multi.test');
     const auth = await key(owner);
-    const id = addListing(db, { name: 'Shared Notes', slug: 'shared-notes', status: 'live', tagline: 'Before the edit', ownerUserId: owner });
+    const id = await addListing(db, { name: 'Shared Notes', slug: 'shared-notes', status: 'live', tagline: 'Before the edit', ownerUserId: owner });
     const read = (node: number) => api(web[node].url, 'GET', '/listings/shared-notes', null, undefined, { 'x-forwarded-for': '198.51.100.50' });
     // Nodes 1 and 2 read it first, so each remembers the answer.
     for (const n of [1, 2]) expect((await read(n)).body.tagline).toBe('Before the edit');
@@ -197,7 +197,7 @@ describe('three web nodes and two workers behind a round-robin proxy', () => {
   });
 
   it('a page view counts once per visitor, whichever nodes serve their pixel', async () => {
-    addListing(db, { name: 'Seen Once', slug: 'seen-once', status: 'live', tagline: 'Counted once' });
+    await addListing(db, { name: 'Seen Once', slug: 'seen-once', status: 'live', tagline: 'Counted once' });
     const views = () => db.sqlite.prepare("SELECT views_count FROM listings WHERE slug = 'seen-once'").pluck().get() as number;
     const pixel = (node: number, address: string) => fetch(`${proxy.url}/v/seen-once.gif`, {
       headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0', 'x-forwarded-for': address, 'x-test-node': String(node) },
@@ -249,7 +249,7 @@ describe('three web nodes and two workers behind a round-robin proxy', () => {
   });
 
   it('a retry with the same Idempotency-Key on another node replays, and the draft is built exactly once by the workers', async () => {
-    const users = await Promise.all(['d1@multi.test', 'd2@multi.test', 'd3@multi.test'].map(async (e) => await key(addUser(db, e))));
+    const users = await Promise.all(['d1@multi.test', 'd2@multi.test', 'd3@multi.test'].map(async (e) => await key(await addUser(db, e))));
     const first = await api(web[0].url, 'POST', '/drafts', users[0], { url: site.url }, { 'idempotency-key': 'draft-once' });
     expect(first.status).toBe(201);
     const retry = await api(web[1].url, 'POST', '/drafts', users[0], { url: site.url }, { 'idempotency-key': 'draft-once' });
@@ -276,9 +276,9 @@ describe('three web nodes and two workers behind a round-robin proxy', () => {
       const set = await runAdminCli({ DATABASE_PATH: path }, ['set-setting', k, v]);
       expect(set.code, set.stderr).toBe(0);
     }
-    const owners = Array.from({ length: 7 }, (_, i) => addUser(db, `free${i}@multi.test`));
+    const owners = await Promise.all(Array.from({ length: 7 }, async (_, i) => await addUser(db, `free${i}@multi.test`)));
     const listings = await Promise.all(owners.map(async (o, i) => ({
-      auth: await key(o), id: addListing(db, { name: `Free Launch ${i}`, status: 'submitted', url: `${site.origin}/free-${i}/`, ownerUserId: o }),
+      auth: await key(o), id: await addListing(db, { name: `Free Launch ${i}`, status: 'submitted', url: `${site.origin}/free-${i}/`, ownerUserId: o }),
     })));
     const answers = await Promise.all(listings.map((l, i) => api(web[i % 3].url, 'POST', `/me/listings/${l.id}/free`, l.auth)));
     const statuses = answers.map((a) => a.status);

@@ -19,12 +19,12 @@ export async function keyFor(app: TestApp, userId: number, scopes?: Scope[]): Pr
 }
 
 export async function newOwner(app: TestApp, email?: string, scopes?: Scope[]): Promise<Owner> {
-  const id = addUser(app.db, email);
+  const id = await addUser(app.db, email);
   return { id, auth: await keyFor(app, id, scopes) };
 }
 
-export const ownedListing = (app: TestApp, owner: Owner, input: ListingInput): number =>
-  addListing(app.db, { ...input, ownerUserId: owner.id });
+export const ownedListing = async (app: TestApp, owner: Owner, input: ListingInput): Promise<number> =>
+  await addListing(app.db, { ...input, ownerUserId: owner.id });
 
 export function call(app: TestApp, method: string, path: string, auth: string | null, body?: unknown, headers: Record<string, string> = {}) {
   return getJson(`${app.api}${path}`, {

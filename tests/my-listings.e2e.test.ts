@@ -20,20 +20,20 @@ const clients: Partial<Record<'modern' | 'legacy', Client>> = {};
 
 beforeAll(async () => {
   app = await startApp({ demo: false });
-  addCategory(app.db, 'notes');
+  await addCategory(app.db, 'notes');
   ada = await newOwner(app, 'ada@owners.test');
   bob = await newOwner(app, 'bob@owners.test');
-  ids.live = ownedListing(app, ada, {
+  ids.live = await ownedListing(app, ada, {
     name: 'Ada Notes', slug: 'ada-notes', category: 'notes', status: 'live', plan: 'paid', launchWeek: '2026-11-16',
     tagline: 'Notes for analysts', keywords: ['notes'], socials: { github: 'https://github.com/ada', linkedin: 'https://linkedin.com/company/ada' },
     unlockedSections: ['story', 'milestones', 'media'], story: { title: 'Why', story: 'Because.' },
   });
-  ids.submitted = ownedListing(app, ada, { name: 'Ada Draft Two', slug: 'ada-draft-two', status: 'submitted' });
-  ids.waiting = ownedListing(app, ada, { name: 'Ada Waits', slug: 'ada-waits', status: 'awaiting_badge', plan: 'free', launchWeek: '2027-01-04' });
+  ids.submitted = await ownedListing(app, ada, { name: 'Ada Draft Two', slug: 'ada-draft-two', status: 'submitted' });
+  ids.waiting = await ownedListing(app, ada, { name: 'Ada Waits', slug: 'ada-waits', status: 'awaiting_badge', plan: 'free', launchWeek: '2027-01-04' });
   // Owned through a verified claim: the submitter was someone else.
-  ids.claimed = addListing(app.db, { name: 'Claimed Co', slug: 'claimed-co', status: 'live', ownerUserId: addUser(app.db) });
+  ids.claimed = await addListing(app.db, { name: 'Claimed Co', slug: 'claimed-co', status: 'live', ownerUserId: await addUser(app.db) });
   await addListingOwner(app.db, ids.claimed, ada.id, 'claim', '2026-11-18T12:00:00.000Z');
-  ids.bobs = ownedListing(app, bob, { name: 'Bob Tool', slug: 'bob-tool', status: 'live' });
+  ids.bobs = await ownedListing(app, bob, { name: 'Bob Tool', slug: 'bob-tool', status: 'live' });
   for (const era of ['modern', 'legacy'] as const) clients[era] = await mcpClient(app, era, { authorization: ada.auth });
 });
 afterAll(() => closeAll(app, clients));
@@ -244,7 +244,7 @@ describe('with an OAuth access token', () => {
   it('reads with account:read and is refused an edit without listings:write', async () => {
     const tokens = await issueTokens(app.url, { scope: 'account:read', resource: app.api, email: 'carol@owners.test' });
     const carol = (await userByEmail(app.db, 'carol@owners.test'))!;
-    const id = addListing(app.db, { name: 'Carol Cards', slug: 'carol-cards', status: 'submitted', ownerUserId: carol.id });
+    const id = await addListing(app.db, { name: 'Carol Cards', slug: 'carol-cards', status: 'submitted', ownerUserId: carol.id });
     const auth = `Bearer ${tokens.access_token}`;
     const list = await call(app, 'GET', '/me/listings', auth);
     expect(list.status).toBe(200);

@@ -46,23 +46,23 @@ export async function seedOrderWorld(app: TestApp, tag: string): Promise<OrderWo
   setSetting(app.db, 'billboard_min_cents', String(PRICES.billboard_min));
   setSetting(app.db, 'bookable_weeks', '12');
   setSetting(app.db, 'paid_week_capacity', '20');
-  for (const c of ['primary', 'ai', 'design', 'sales', 'marketing']) addCategory(app.db, `${tag}-${c}`);
-  const alice = addUser(app.db, `alice-${tag}@example.test`);
-  const bob = addUser(app.db, `bob-${tag}@example.test`);
-  const listing = (name: string, over: Partial<ListingInput>) => {
+  for (const c of ['primary', 'ai', 'design', 'sales', 'marketing']) await addCategory(app.db, `${tag}-${c}`);
+  const alice = await addUser(app.db, `alice-${tag}@example.test`);
+  const bob = await addUser(app.db, `bob-${tag}@example.test`);
+  const listing = async (name: string, over: Partial<ListingInput>) => {
     const slug = `${tag}-${name}`;
-    return { id: addListing(app.db, { name: `${tag} ${name}`, slug, category: `${tag}-primary`, ownerUserId: alice, ...over }), slug };
+    return { id: await addListing(app.db, { name: `${tag} ${name}`, slug, category: `${tag}-primary`, ownerUserId: alice, ...over }), slug };
   };
   return {
     alice: { id: alice, key: await key(app, alice) },
     bob: { id: bob, key: await key(app, bob) },
     listings: {
-      fresh: listing('fresh', { status: 'submitted' }),
-      fresh2: listing('fresh2', { status: 'submitted' }),
-      fresh3: listing('fresh3', { status: 'submitted' }),
-      queued: listing('queued', { status: 'scheduled', plan: 'free', launchWeek: '2027-01-04' }),
-      live: listing('live', { status: 'live', plan: 'paid', launchWeek: '2026-10-05', extraCategories: [`${tag}-ai`] }),
-      bobs: listing('bobs', { status: 'submitted', ownerUserId: bob }),
+      fresh: await listing('fresh', { status: 'submitted' }),
+      fresh2: await listing('fresh2', { status: 'submitted' }),
+      fresh3: await listing('fresh3', { status: 'submitted' }),
+      queued: await listing('queued', { status: 'scheduled', plan: 'free', launchWeek: '2027-01-04' }),
+      live: await listing('live', { status: 'live', plan: 'paid', launchWeek: '2026-10-05', extraCategories: [`${tag}-ai`] }),
+      bobs: await listing('bobs', { status: 'submitted', ownerUserId: bob }),
     },
   };
 }

@@ -31,12 +31,12 @@ beforeAll(async () => {
   setSetting(app.db, 'paid_week_capacity', '2');
   setSetting(app.db, 'billboard_min_cents', '2500');
   // 2026-11-23 is full (2 paid launches); 2026-11-30 has one paid launch; drafts and free launches hold no paid slot.
-  addListing(app.db, { name: 'Paid One', status: 'scheduled', plan: 'paid', launchWeek: '2026-11-23' });
-  addListing(app.db, { name: 'Paid Two', status: 'live', plan: 'paid', launchWeek: '2026-11-23' });
-  addListing(app.db, { name: 'Paid Three', status: 'scheduled', plan: 'paid', launchWeek: '2026-11-30' });
-  addListing(app.db, { name: 'Paid Draft', status: 'submitted', plan: 'paid', launchWeek: '2026-11-30' });
-  addListing(app.db, { name: 'Free One', status: 'scheduled', plan: 'free', launchWeek: '2026-11-30' });
-  addListing(app.db, { name: 'Paid Past', status: 'live', plan: 'paid', launchWeek: '2026-11-16' });
+  await addListing(app.db, { name: 'Paid One', status: 'scheduled', plan: 'paid', launchWeek: '2026-11-23' });
+  await addListing(app.db, { name: 'Paid Two', status: 'live', plan: 'paid', launchWeek: '2026-11-23' });
+  await addListing(app.db, { name: 'Paid Three', status: 'scheduled', plan: 'paid', launchWeek: '2026-11-30' });
+  await addListing(app.db, { name: 'Paid Draft', status: 'submitted', plan: 'paid', launchWeek: '2026-11-30' });
+  await addListing(app.db, { name: 'Free One', status: 'scheduled', plan: 'free', launchWeek: '2026-11-30' });
+  await addListing(app.db, { name: 'Paid Past', status: 'live', plan: 'paid', launchWeek: '2026-11-16' });
   await openClients(app, clients);
 });
 afterAll(() => closeAll(app, clients));

@@ -22,9 +22,9 @@ const ids: Record<string, number> = {};
 
 beforeAll(async () => {
   app = await startApp({ demo: false });
-  ids.alpha = addListing(app.db, { name: 'Alpha Ledger', slug: 'alpha-ledger', tagline: 'Bookkeeping for bakeries', keywords: ['ledger', 'bakery'] });
-  ids.beta = addListing(app.db, { name: 'Beta Ledger', slug: 'beta-ledger', tagline: 'Bookkeeping for florists', keywords: ['ledger', 'florist'] });
-  const ownerId = addUser(app.db, 'owner@example.test');
+  ids.alpha = await addListing(app.db, { name: 'Alpha Ledger', slug: 'alpha-ledger', tagline: 'Bookkeeping for bakeries', keywords: ['ledger', 'bakery'] });
+  ids.beta = await addListing(app.db, { name: 'Beta Ledger', slug: 'beta-ledger', tagline: 'Bookkeeping for florists', keywords: ['ledger', 'florist'] });
+  const ownerId = await addUser(app.db, 'owner@example.test');
   await addListingOwner(app.db, ids.alpha, ownerId, 'claim', app.clock.now().toISOString());
   const key = await createApiKey({ db: app.db, clock: app.clock }, ownerId, 'freshness', ['listings:write', 'account:read']);
   if ('errors' in key) throw new Error('key');
@@ -89,7 +89,7 @@ describe('unrelated writes leave cached answers alone', () => {
     await listing('beta-ledger');
     await listing('alpha-ledger');
     const before = memoComputes(app.db, 'get_listing');
-    const voter = addUser(app.db);
+    const voter = await addUser(app.db);
     other.sqlite.prepare('INSERT INTO votes (listing_id, user_id, created_at) VALUES (?, ?, ?)').run(ids.alpha, voter, app.clock.now().toISOString());
     other.sqlite.prepare('UPDATE listings SET votes_count = votes_count + 1 WHERE id = ?').run(ids.alpha);
     await listing('beta-ledger');
@@ -104,9 +104,9 @@ describe("an edit re-makes only the lists it can change (migration 0012)", () =>
   const browse = async (query: string) => (await getJson(`${app.api}/listings?${query}`)).body;
   const edit = (id: number, fields: Record<string, unknown>) => other.sqlite.prepare(
     `UPDATE listings SET ${Object.keys(fields).map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...fields, id });
-  beforeAll(() => {
-    ids.gamma = addListing(app.db, { name: 'Gamma Invoices', slug: 'gamma-invoices', tagline: 'Invoicing for plumbers', keywords: ['invoicing'], country: 'DE' });
-    ids.delta = addListing(app.db, { name: 'Delta Rota', slug: 'delta-rota', tagline: 'Shift planning for cafes', keywords: ['rota'], country: 'FR' });
+  beforeAll(async () => {
+    ids.gamma = await addListing(app.db, { name: 'Gamma Invoices', slug: 'gamma-invoices', tagline: 'Invoicing for plumbers', keywords: ['invoicing'], country: 'DE' });
+    ids.delta = await addListing(app.db, { name: 'Delta Rota', slug: 'delta-rota', tagline: 'Shift planning for cafes', keywords: ['rota'], country: 'FR' });
   });
 
   it("a tagline edit of a listing neither shown nor matching keeps typo searches and browses", async () => {
@@ -151,7 +151,7 @@ describe("an edit re-makes only the lists it can change (migration 0012)", () =>
   });
 
   it('a deleted listing leaves the results at once', async () => {
-    const gone = addListing(app.db, { name: 'Epsilon Invoicer', slug: 'epsilon-invoicer', tagline: 'Invoicing for painters', keywords: ['invoicing'] });
+    const gone = await addListing(app.db, { name: 'Epsilon Invoicer', slug: 'epsilon-invoicer', tagline: 'Invoicing for painters', keywords: ['invoicing'] });
     expect(slugsOf(await search('invoicing'))).toContain('epsilon-invoicer');
     other.sqlite.prepare('DELETE FROM listings WHERE id = ?').run(gone);
     expect(slugsOf(await search('invoicing'))).not.toContain('epsilon-invoicer');
@@ -160,12 +160,12 @@ describe("an edit re-makes only the lists it can change (migration 0012)", () =>
 
 describe("a listing's alternatives", () => {
   it('count a listing that joins, leaves or changes into the category at once', async () => {
-    addCategory(app.db, 'rf-rotas');
-    addListing(app.db, { name: 'Rota One', slug: 'rota-one', category: 'rf-rotas' });
-    const two = addListing(app.db, { name: 'Rota Two', slug: 'rota-two', category: 'rf-rotas' });
+    await addCategory(app.db, 'rf-rotas');
+    await addListing(app.db, { name: 'Rota One', slug: 'rota-one', category: 'rf-rotas' });
+    const two = await addListing(app.db, { name: 'Rota Two', slug: 'rota-two', category: 'rf-rotas' });
     const alternatives = async () => (await getJson(`${app.api}/listings/rota-one/alternatives`)).body;
     expect((await alternatives()).total).toBe(1);
-    const three = addListing(app.db, { name: 'Rota Three', slug: 'rota-three', category: 'rf-rotas' });
+    const three = await addListing(app.db, { name: 'Rota Three', slug: 'rota-three', category: 'rf-rotas' });
     expect((await alternatives()).total).toBe(2);
     other.sqlite.prepare("UPDATE listings SET status = 'archived' WHERE id = ?").run(two);
     expect((await alternatives()).items.map((i: { slug: string }) => i.slug)).toEqual(['rota-three']);

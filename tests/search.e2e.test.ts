@@ -25,36 +25,36 @@ const names = (body: any): string[] => body.items.map((i: any) => i.name);
 beforeAll(async () => {
   app = await startApp({ demo: false });
   const db = app.db;
-  addCategory(db, 'zs-tools', { name: 'ZS Tools' });
-  addCategory(db, 'zs-notes', { name: 'ZS Notes', parent: 'zs-tools' });
-  addCategory(db, 'zs-notes-mobile', { name: 'ZS Notes Mobile', parent: 'zs-notes' });
-  addCategory(db, 'zs-other', { name: 'ZS Other' });
-  const notion = addListing(db, {
+  await addCategory(db, 'zs-tools', { name: 'ZS Tools' });
+  await addCategory(db, 'zs-notes', { name: 'ZS Notes', parent: 'zs-tools' });
+  await addCategory(db, 'zs-notes-mobile', { name: 'ZS Notes Mobile', parent: 'zs-notes' });
+  await addCategory(db, 'zs-other', { name: 'ZS Other' });
+  const notion = await addListing(db, {
     name: 'Notion', url: 'https://www.notion.so', category: 'zs-notes', tagline: 'All-in-one workspace for notes and docs',
     description: 'Write, plan and organise in one connected workspace.', keywords: ['wiki', 'knowledge base'],
     country: 'US', stage: 'growing', pricingModel: 'Freemium', viewsCount: 300, followsCount: 40, launchedAt: '2026-11-10T09:00:00.000Z',
   });
-  const taskpilot = addListing(db, {
+  const taskpilot = await addListing(db, {
     name: 'Taskpilot', category: 'zs-tools', tagline: 'Project management for small teams',
     description: 'Boards, sprints and time tracking.', country: 'DE', stage: 'mvp', pricingModel: 'paid',
     viewsCount: 100, followsCount: 80, launchedAt: '2026-11-17T09:00:00.000Z',
   });
-  const planwise = addListing(db, {
+  const planwise = await addListing(db, {
     name: 'Planwise', category: 'zs-notes-mobile', tagline: 'Plans on your phone',
     description: 'Project management with a shared calendar for field crews.', country: 'de', stage: 'mvp',
     pricingModel: 'subscription', viewsCount: 50, followsCount: 10, launchedAt: '2026-11-18T09:00:00.000Z',
   });
-  addListing(db, {
+  await addListing(db, {
     name: 'Ganttly', category: 'zs-tools', extraCategories: ['zs-notes-mobile'], tagline: 'Gantt charts in seconds',
     country: 'FR', stage: 'launched', pricingModel: 'free', viewsCount: 900, followsCount: 0, launchedAt: '2026-11-01T09:00:00.000Z',
   });
-  addVotes(db, notion, 5, '2026-11-18T10:00:00.000Z'); // recent: trending
-  addVotes(db, planwise, 3, '2026-11-18T11:00:00.000Z'); // recent: trending
-  addVotes(db, taskpilot, 12, '2026-10-01T10:00:00.000Z'); // most votes, but outside the trending window
-  addListing(db, { name: 'Launchly', category: 'zs-tools', status: 'scheduled', launchWeek: '2026-11-23', tagline: 'Project launches' });
-  addListing(db, { name: 'Stalesched', category: 'zs-tools', status: 'scheduled', launchWeek: '2026-11-02' });
-  addListing(db, { name: 'Hiddendraft', category: 'zs-tools', status: 'draft', tagline: 'Notion clone in draft' });
-  addListing(db, { name: 'Otherthing', category: 'zs-other', tagline: 'Unrelated' });
+  await addVotes(db, notion, 5, '2026-11-18T10:00:00.000Z'); // recent: trending
+  await addVotes(db, planwise, 3, '2026-11-18T11:00:00.000Z'); // recent: trending
+  await addVotes(db, taskpilot, 12, '2026-10-01T10:00:00.000Z'); // most votes, but outside the trending window
+  await addListing(db, { name: 'Launchly', category: 'zs-tools', status: 'scheduled', launchWeek: '2026-11-23', tagline: 'Project launches' });
+  await addListing(db, { name: 'Stalesched', category: 'zs-tools', status: 'scheduled', launchWeek: '2026-11-02' });
+  await addListing(db, { name: 'Hiddendraft', category: 'zs-tools', status: 'draft', tagline: 'Notion clone in draft' });
+  await addListing(db, { name: 'Otherthing', category: 'zs-other', tagline: 'Unrelated' });
   await openClients(app, clients);
 });
 
@@ -186,7 +186,7 @@ describe.each(DRIVERS)('search_listings over %s', (d) => {
 describe('search_listings freshness', () => {
   it('finds a listing added after earlier searches, and forgets one that left the live state', async () => {
     expect((await search('rest', { q: 'zebrafy' })).body.total).toBe(0);
-    const id = addListing(app.db, { name: 'Zebrafy', category: 'zs-other', tagline: 'Stripes for spreadsheets' });
+    const id = await addListing(app.db, { name: 'Zebrafy', category: 'zs-other', tagline: 'Stripes for spreadsheets' });
     expect(names((await search('rest', { q: 'zebrafy' })).body)).toEqual(['Zebrafy']);
     app.db.sqlite.prepare(`UPDATE listings SET status = 'rejected' WHERE id = ?`).run(id);
     expect((await search('rest', { q: 'zebrafy' })).body.total).toBe(0);

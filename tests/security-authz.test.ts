@@ -28,10 +28,10 @@ beforeAll(async () => {
   w = await seedOrderWorld(app, 'authz');
   const now = app.clock.now().toISOString();
   draftId = readyDraft(app, w.alice.id, 'https://alice-secret.example.com', { name: { value: SECRET, evidence: [] } });
-  liveId = addListing(app.db, { name: `${SECRET} Live`, slug: 'alice-live', url: 'https://alice-live.example.com', status: 'live', plan: 'paid', ownerUserId: w.alice.id });
+  liveId = await addListing(app.db, { name: `${SECRET} Live`, slug: 'alice-live', url: 'https://alice-live.example.com', status: 'live', plan: 'paid', ownerUserId: w.alice.id });
   milestoneId = app.db.orm.insert(milestones).values({ listingId: liveId, date: '2026-01-01', title: `${SECRET} milestone` }).returning({ id: milestones.id }).get().id;
-  const carol = addUser(app.db, 'carol-authz@example.test');
-  const carols = addListing(app.db, { name: 'Carol Product', slug: 'carol-product', url: 'https://carol.example.com', status: 'live', ownerUserId: carol });
+  const carol = await addUser(app.db, 'carol-authz@example.test');
+  const carols = await addListing(app.db, { name: 'Carol Product', slug: 'carol-product', url: 'https://carol.example.com', status: 'live', ownerUserId: carol });
   claimId = app.db.orm.insert(claims).values({
     listingId: carols, userId: w.alice.id, method: 'dns', token: 'alice-claim-token-000000000000', status: 'pending', expiresAt: '2026-11-25T12:00:00.000Z', createdAt: now,
   }).returning({ id: claims.id }).get().id;

@@ -26,7 +26,7 @@ const count = (sql: string, ...args: unknown[]) => (app.db.sqlite.prepare(sql).g
 beforeAll(async () => {
   app = await startApp({ demo: false });
   const now = app.clock.now().toISOString();
-  addListing(app.db, { name: 'Target', slug: 'target', url: 'https://target.example.com', status: 'live' });
+  await addListing(app.db, { name: 'Target', slug: 'target', url: 'https://target.example.com', status: 'live' });
   alice = new Browser(app.url);
   await signUp(alice, 'ann-xsrf@example.test');
   aliceId = app.db.orm.select().from(users).where(eq(users.email, 'ann-xsrf@example.test')).get()!.id;
@@ -35,12 +35,12 @@ beforeAll(async () => {
   const k = await createApiKey({ db: app.db, clock: app.clock }, aliceId, 'alice key');
   if ('errors' in k) throw new Error('no key');
   keyId = k.id;
-  const claimant = addUser(app.db, 'claimant-csrf@example.test');
+  const claimant = await addUser(app.db, 'claimant-csrf@example.test');
   const listingId = (app.db.sqlite.prepare("SELECT id FROM listings WHERE slug = 'target'").get() as { id: number }).id;
   app.db.orm.insert(claims).values({
     listingId, userId: claimant, method: 'email', email: 'x@target.example.com', token: CLAIM_TOKEN, status: 'pending', expiresAt: '2026-11-25T12:00:00.000Z', createdAt: now,
   }).run();
-  const owner = addUser(app.db, 'draft-owner-csrf@example.test');
+  const owner = await addUser(app.db, 'draft-owner-csrf@example.test');
   const draftId = readyDraft(app, owner, 'https://draft.example.com', { name: { value: 'Drafty', evidence: [] } });
   app.db.orm.insert(draftInvites).values({
     draftId, email: 'ann-xsrf@example.test', tokenHash: sha256Hex(INVITE_TOKEN), invitedByUserId: owner, createdAt: now, expiresAt: '2026-11-25T12:00:00.000Z',

@@ -16,7 +16,7 @@ let auth: string;
 beforeAll(async () => {
   app = await startApp({ demo: false });
   auth = (await newOwner(app, 'limits@example.test')).auth;
-  addListing(app.db, { name: 'Header Check', slug: 'header-check', status: 'live', url: 'https://header-check.example.com' });
+  await addListing(app.db, { name: 'Header Check', slug: 'header-check', status: 'live', url: 'https://header-check.example.com' });
 });
 afterAll(async () => { await app?.close(); });
 

@@ -65,7 +65,7 @@ beforeAll(async () => {
   app = await startApp({ demo: false });
   const db = app.db;
   const now = app.clock.now().toISOString();
-  addCategory(db, 'evil-cat', { name: `Cat ${STYLE} ${IMG}`, description: H('category description') });
+  await addCategory(db, 'evil-cat', { name: `Cat ${STYLE} ${IMG}`, description: H('category description') });
   db.orm.update(categories).set({ faqs: [{ question: H('cat q'), answer: H('cat a') }] }).where(eq(categories.slug, 'evil-cat')).run();
 
   // The signed-in person whose name, keys and apps appear on account, claim and invite pages.
@@ -73,7 +73,7 @@ beforeAll(async () => {
   await signUp(owner, 'evil-owner@example.test', 'correct horse battery', SHORT('Owner'));
   const ownerId = db.orm.select().from(users).where(eq(users.email, 'evil-owner@example.test')).get()!.id;
 
-  evilId = addListing(db, {
+  evilId = await addListing(db, {
     name: `Evil ${IMG} ${STYLE}`, slug: 'evil', url: 'https://evil.example.com', category: 'evil-cat', status: 'live',
     launchWeek: '2026-11-16', launchedAt: now, plan: 'paid', featured: true, verified: true,
     tagline: H('tagline'), shortDescription: H('short'), description: H('description'), headline: H('headline'), summary: H('summary'),
@@ -91,9 +91,9 @@ beforeAll(async () => {
     unlockedSections: ['story', 'milestones', 'media'], seoTitle: H('seo'), seoDescription: H('seo desc'), ownerUserId: ownerId,
   });
   // A second listing that names the hostile one as its alternative.
-  const other = addListing(db, { name: 'Plain Product', slug: 'plain', url: 'https://plain.example.com', category: 'evil-cat', status: 'live', launchWeek: '2026-11-16', launchedAt: now });
+  const other = await addListing(db, { name: 'Plain Product', slug: 'plain', url: 'https://plain.example.com', category: 'evil-cat', status: 'live', launchWeek: '2026-11-16', launchedAt: now });
   db.orm.insert(listingAlternatives).values({ listingId: other, alternativeId: evilId }).run();
-  addVotes(db, evilId, 3);
+  await addVotes(db, evilId, 3);
 
   const founderId = db.orm.insert(founders).values({
     slug: 'evil-founder', name: `Founder ${IMG} ${STYLE}`, headline: H('founder headline'), bio: H('bio'), country: 'DE', avatarUrl: JS,
@@ -136,7 +136,7 @@ beforeAll(async () => {
   account = await (await owner.get('/account')).text();
 
   // An e-mail claim of the hostile listing by the hostile-named owner… of another listing (claims need a non-owner).
-  const claimant = addUser(db, 'claimant@example.test');
+  const claimant = await addUser(db, 'claimant@example.test');
   db.orm.update(users).set({ name: H('Claimant') }).where(eq(users.id, claimant)).run();
   claimToken = 'claimtokenclaimtokenclaimtoken12';
   db.orm.insert(claims).values({

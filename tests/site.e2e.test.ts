@@ -45,9 +45,9 @@ function expectNoRawXss(html: string) {
 beforeAll(async () => {
   app = await startApp({ demo: false });
   const db = app.db;
-  addCategory(db, 'sitetest-tools', { name: 'Sitetest Tools', description: 'Tools for developers' });
-  addCategory(db, 'sitetest-testing', { parent: 'sitetest-tools', name: 'Sitetest Testing' });
-  const xss = addListing(db, {
+  await addCategory(db, 'sitetest-tools', { name: 'Sitetest Tools', description: 'Tools for developers' });
+  await addCategory(db, 'sitetest-testing', { parent: 'sitetest-tools', name: 'Sitetest Testing' });
+  const xss = await addListing(db, {
     name: XSS, slug: 'xss-tool', category: 'sitetest-testing', launchWeek: THIS_WEEK,
     tagline: `Quotes " and ' and <b>bold</b>`,
     description: 'First paragraph <script>alert(1)</script>\n\nSecond paragraph',
@@ -57,13 +57,13 @@ beforeAll(async () => {
     faqs: [{ question: 'Is it <script>safe</script>?', answer: 'Yes' }],
     story: { title: 'Locked story', story: 'These hidden words stay hidden' },
   });
-  addVotes(db, xss, 3, '2026-11-17T10:00:00.000Z');
-  addReview(db, xss, 4);
-  const rival = addListing(db, { name: 'Rival App', slug: 'rival-app', category: 'sitetest-tools', launchWeek: THIS_WEEK, tagline: 'The other one' });
-  addVotes(db, rival, 1, '2026-11-17T11:00:00.000Z');
-  const old = addListing(db, { name: 'Old Timer', slug: 'old-timer', category: 'sitetest-tools', launchWeek: LAST_WEEK, launchedAt: '2026-11-10T09:00:00.000Z' });
-  addListing(db, { name: 'Future Thing', slug: 'future-thing', category: 'sitetest-tools', status: 'scheduled', launchWeek: '2026-11-30' });
-  const storyful = addListing(db, {
+  await addVotes(db, xss, 3, '2026-11-17T10:00:00.000Z');
+  await addReview(db, xss, 4);
+  const rival = await addListing(db, { name: 'Rival App', slug: 'rival-app', category: 'sitetest-tools', launchWeek: THIS_WEEK, tagline: 'The other one' });
+  await addVotes(db, rival, 1, '2026-11-17T11:00:00.000Z');
+  const old = await addListing(db, { name: 'Old Timer', slug: 'old-timer', category: 'sitetest-tools', launchWeek: LAST_WEEK, launchedAt: '2026-11-10T09:00:00.000Z' });
+  await addListing(db, { name: 'Future Thing', slug: 'future-thing', category: 'sitetest-tools', status: 'scheduled', launchWeek: '2026-11-30' });
+  const storyful = await addListing(db, {
     name: 'Storyful', slug: 'storyful', category: 'sitetest-tools', plan: 'paid', unlockedSections: ['story', 'milestones'],
     story: { title: 'How Storyful began', story: 'An unlocked story for everyone' },
   });
@@ -82,7 +82,7 @@ beforeAll(async () => {
     { listingId: xss, title: '<b>Big</b> news', body: 'We shipped <script>alert(1)</script>\n\nMore soon.', createdAt: '2026-11-17T08:00:00.000Z' },
     { listingId: rival, title: 'Rival update', body: 'Older news', createdAt: '2026-11-10T08:00:00.000Z' },
   ]).run();
-  const fid = addFounder(db, `Eve ${XSS}`, { listingId: xss, title: 'CEO', country: 'DE', bio: 'Builds <script>things</script>' });
+  const fid = await addFounder(db, `Eve ${XSS}`, { listingId: xss, title: 'CEO', country: 'DE', bio: 'Builds <script>things</script>' });
   founderSlug = db.orm.select().from(founders).where(eq(founders.id, fid)).get()!.slug;
   db.orm.insert(blogPosts).values({
     slug: 'hello-world', title: 'Hello <em>world</em>', excerpt: 'A first post', author: 'Team',

@@ -19,23 +19,23 @@ const ids = { me: 0, other: 0, top: 0, rich: 0, approved: 0, scheduled: 0, submi
 
 beforeAll(async () => {
   app = await startApp({ demo: false });
-  ids.me = addUser(app.db, 'behaviour@example.test');
-  ids.other = addUser(app.db, 'behaviour-other@example.test');
+  ids.me = await addUser(app.db, 'behaviour@example.test');
+  ids.other = await addUser(app.db, 'behaviour-other@example.test');
   auth = { authorization: `Bearer ${(await createApiKey({ db: app.db, clock: app.clock }, ids.me, 'behaviour') as { key: string }).key}` };
-  addCategory(app.db, 'beh-cat');
-  ids.top = addListing(app.db, { name: 'Beh Top', category: 'beh-cat' });
-  ids.rich = addListing(app.db, { name: 'Beh Rich', category: 'beh-cat' });
-  ids.approved = addListing(app.db, { name: 'Beh Approved', category: 'beh-cat' });
-  ids.scheduled = addListing(app.db, { name: 'Beh Upcoming', category: 'beh-cat', status: 'scheduled', launchWeek: addWeeks(mondayOf(new Date(TEST_NOW)), 2) });
-  ids.submitted = addListing(app.db, { name: 'Beh Submitted', category: 'beh-cat', status: 'submitted', ownerUserId: ids.me });
-  ids.othersListing = addListing(app.db, { name: 'Beh Others', category: 'beh-cat', status: 'live', ownerUserId: ids.other });
-  addVotes(app.db, ids.top, 3);
-  addVotes(app.db, ids.approved, 1);
+  await addCategory(app.db, 'beh-cat');
+  ids.top = await addListing(app.db, { name: 'Beh Top', category: 'beh-cat' });
+  ids.rich = await addListing(app.db, { name: 'Beh Rich', category: 'beh-cat' });
+  ids.approved = await addListing(app.db, { name: 'Beh Approved', category: 'beh-cat' });
+  ids.scheduled = await addListing(app.db, { name: 'Beh Upcoming', category: 'beh-cat', status: 'scheduled', launchWeek: addWeeks(mondayOf(new Date(TEST_NOW)), 2) });
+  ids.submitted = await addListing(app.db, { name: 'Beh Submitted', category: 'beh-cat', status: 'submitted', ownerUserId: ids.me });
+  ids.othersListing = await addListing(app.db, { name: 'Beh Others', category: 'beh-cat', status: 'live', ownerUserId: ids.other });
+  await addVotes(app.db, ids.top, 3);
+  await addVotes(app.db, ids.approved, 1);
   // The richest listing has no votes: money must not move it on a community board.
   app.db.orm.insert(billboardContributions).values({ listingId: ids.rich, amountCents: 500_000, createdAt: TEST_NOW }).run();
   app.db.orm.insert(listingAlternatives).values({ listingId: ids.top, alternativeId: ids.approved, approved: true }).run();
-  addReview(app.db, ids.top, 5);
-  addReview(app.db, ids.top, 1, false);
+  await addReview(app.db, ids.top, 5);
+  await addReview(app.db, ids.top, 1, false);
   app.db.orm.insert(awards).values([
     { week: '2026-11-02', rank: 1, listingId: ids.top, votes: 3 },
     { week: '2026-11-09', rank: 1, listingId: ids.approved, votes: 1 },
@@ -148,7 +148,7 @@ describe('states and transitions', () => {
   });
 
   it('lists my orders newest first with status', async () => {
-    const live = addListing(app.db, { name: 'Beh Orders', category: 'beh-cat', ownerUserId: ids.me });
+    const live = await addListing(app.db, { name: 'Beh Orders', category: 'beh-cat', ownerUserId: ids.me });
     const order = async (product: string) => {
       app.clock.advance(60_000);
       const res = await callOp(app, clients, 'rest', 'create_checkout', { items: [{ product, listing_id: live }] }, auth);

@@ -26,14 +26,14 @@ let restAuth: Record<string, string> = {};
 
 beforeAll(async () => {
   app = await startApp({ demo: false });
-  const me = addUser(app.db, 'conformance@example.test');
-  const other = addUser(app.db, 'someone-else@example.test');
+  const me = await addUser(app.db, 'conformance@example.test');
+  const other = await addUser(app.db, 'someone-else@example.test');
   const made = await createApiKey({ db: app.db, clock: app.clock }, me, 'conformance') as { key: string };
-  addCategory(app.db, CAT, { name: CAT_NAME });
-  for (let i = 0; i < 10; i++) w.extra.push(`extra-${i}`), addCategory(app.db, `extra-${i}`);
-  addListing(app.db, { name: 'Bound Slug', slug: SLUG, url: 'https://claims.example.com', category: CAT, ownerUserId: other });
-  w.mine = addListing(app.db, { name: 'Mine', ownerUserId: me, status: 'live', plan: 'paid', category: CAT });
-  w.submitted = addListing(app.db, { name: 'Mine Submitted', ownerUserId: me, status: 'submitted', category: CAT });
+  await addCategory(app.db, CAT, { name: CAT_NAME });
+  for (let i = 0; i < 10; i++) w.extra.push(`extra-${i}`), await addCategory(app.db, `extra-${i}`);
+  await addListing(app.db, { name: 'Bound Slug', slug: SLUG, url: 'https://claims.example.com', category: CAT, ownerUserId: other });
+  w.mine = await addListing(app.db, { name: 'Mine', ownerUserId: me, status: 'live', plan: 'paid', category: CAT });
+  w.submitted = await addListing(app.db, { name: 'Mine Submitted', ownerUserId: me, status: 'submitted', category: CAT });
   for (let i = 0; i < 30; i++) {
     w.questions.push(app.db.orm.insert(interviewQuestions).values({ question: `Question ${i}?`, position: 100 + i }).returning().get().id);
   }

@@ -16,11 +16,11 @@ let theirs: number;
 
 beforeAll(async () => {
   app = await startApp({ demo: false });
-  me = addUser(app.db, 'deviations@example.test');
-  const other = addUser(app.db, 'other-owner@example.test');
+  me = await addUser(app.db, 'deviations@example.test');
+  const other = await addUser(app.db, 'other-owner@example.test');
   auth = { authorization: `Bearer ${(await createApiKey({ db: app.db, clock: app.clock }, me, 'deviations') as { key: string }).key}` };
-  mine = addListing(app.db, { name: 'Path Mine', ownerUserId: me, status: 'live', plan: 'paid' });
-  theirs = addListing(app.db, { name: 'Path Theirs', url: 'https://theirs.example.com', ownerUserId: other, status: 'live' });
+  mine = await addListing(app.db, { name: 'Path Mine', ownerUserId: me, status: 'live', plan: 'paid' });
+  theirs = await addListing(app.db, { name: 'Path Theirs', url: 'https://theirs.example.com', ownerUserId: other, status: 'live' });
   await openClients(app, clients, auth);
 });
 afterAll(async () => { await closeAll(app, clients); });

@@ -17,9 +17,9 @@ let auth: Record<string, string>;
 
 beforeAll(async () => {
   app = await startApp({ demo: false });
-  const me = addUser(app.db, 'openapi-spec@example.test');
+  const me = await addUser(app.db, 'openapi-spec@example.test');
   auth = { authorization: `Bearer ${(await createApiKey({ db: app.db, clock: app.clock }, me, 'openapi') as { key: string }).key}` };
-  addListing(app.db, { name: 'Doc Live' });
+  await addListing(app.db, { name: 'Doc Live' });
   doc = (await getJson(`${app.api}/openapi.json`)).body;
 });
 afterAll(async () => { await app.close(); });

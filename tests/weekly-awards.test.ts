@@ -18,21 +18,21 @@ let client: Client;
 beforeAll(async () => {
   app = await startApp({ demo: false });
   const db = app.db;
-  const launched = (name: string, launchedAt: string, extra: Record<string, unknown> = {}) =>
-    addListing(db, { name, status: 'live', launchWeek: WEEK, launchedAt, ...extra });
-  ids.most = launched('Most Voted', '2026-11-16T09:00:00.000Z');
-  ids.tieEarly = launched('Tie Early', '2026-11-16T08:00:00.000Z');
-  ids.tieLate = launched('Tie Late', '2026-11-17T08:00:00.000Z');
-  ids.fourth = launched('Fourth Place', '2026-11-16T07:00:00.000Z');
-  ids.lastWeek = addListing(db, { name: 'Last Week Launch', status: 'live', launchWeek: '2026-11-09', launchedAt: '2026-11-09T09:00:00.000Z' });
-  ids.rejected = addListing(db, { name: 'Taken Down', status: 'rejected', launchWeek: WEEK, launchedAt: '2026-11-16T06:00:00.000Z' });
-  addVotes(db, ids.most, 9, '2026-11-18T10:00:00.000Z');
-  addVotes(db, ids.tieEarly, 5, '2026-11-20T10:00:00.000Z');
-  addVotes(db, ids.tieLate, 5, '2026-11-22T23:59:59.000Z');
-  addVotes(db, ids.fourth, 4, '2026-11-19T10:00:00.000Z');
-  addVotes(db, ids.fourth, 20, '2026-11-23T00:00:00.000Z'); // cast after the week ended: not counted
-  addVotes(db, ids.lastWeek, 50, '2026-11-18T10:00:00.000Z'); // launched another week
-  addVotes(db, ids.rejected, 50, '2026-11-18T10:00:00.000Z'); // not live
+  const launched = async (name: string, launchedAt: string, extra: Record<string, unknown> = {}) =>
+    await addListing(db, { name, status: 'live', launchWeek: WEEK, launchedAt, ...extra });
+  ids.most = await launched('Most Voted', '2026-11-16T09:00:00.000Z');
+  ids.tieEarly = await launched('Tie Early', '2026-11-16T08:00:00.000Z');
+  ids.tieLate = await launched('Tie Late', '2026-11-17T08:00:00.000Z');
+  ids.fourth = await launched('Fourth Place', '2026-11-16T07:00:00.000Z');
+  ids.lastWeek = await addListing(db, { name: 'Last Week Launch', status: 'live', launchWeek: '2026-11-09', launchedAt: '2026-11-09T09:00:00.000Z' });
+  ids.rejected = await addListing(db, { name: 'Taken Down', status: 'rejected', launchWeek: WEEK, launchedAt: '2026-11-16T06:00:00.000Z' });
+  await addVotes(db, ids.most, 9, '2026-11-18T10:00:00.000Z');
+  await addVotes(db, ids.tieEarly, 5, '2026-11-20T10:00:00.000Z');
+  await addVotes(db, ids.tieLate, 5, '2026-11-22T23:59:59.000Z');
+  await addVotes(db, ids.fourth, 4, '2026-11-19T10:00:00.000Z');
+  await addVotes(db, ids.fourth, 20, '2026-11-23T00:00:00.000Z'); // cast after the week ended: not counted
+  await addVotes(db, ids.lastWeek, 50, '2026-11-18T10:00:00.000Z'); // launched another week
+  await addVotes(db, ids.rejected, 50, '2026-11-18T10:00:00.000Z'); // not live
   await scheduleRecurringJobs(db, app.clock);
   client = await mcpClient(app, 'modern');
 });
@@ -75,8 +75,8 @@ describe('weekly awards job', () => {
     app.clock.advance(60_000);
     await runJobs(app);
     expect(await awardRows()).toHaveLength(3);
-    const next = addListing(app.db, { name: 'Next Week Star', status: 'live', launchWeek: NEXT, launchedAt: `${NEXT}T08:00:00.000Z` });
-    addVotes(app.db, next, 3, `${NEXT}T12:00:00.000Z`);
+    const next = await addListing(app.db, { name: 'Next Week Star', status: 'live', launchWeek: NEXT, launchedAt: `${NEXT}T08:00:00.000Z` });
+    await addVotes(app.db, next, 3, `${NEXT}T12:00:00.000Z`);
     app.clock.set('2026-11-30T00:00:00Z');
     await runJobs(app);
     expect((await awardRows())[0]).toEqual([NEXT, 1, 'next-week-star']);

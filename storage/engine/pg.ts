@@ -63,7 +63,7 @@ export class PgEngine implements Engine {
 
   async transaction<T>(fn: () => Promise<T> | T, mode: TxMode = 'immediate'): Promise<T> {
     const frame = frameOf(this);
-    if (frame) return mode === 'deferred' ? fn() : this.savepoint(frame, fn);
+    if (frame) return mode === 'deferred' ? await fn() : await this.savepoint(frame, fn);
     for (let attempt = 1; ; attempt++) {
       const client = await this.pool.connect();
       let broken: Error | undefined;

@@ -3,7 +3,7 @@ import { chooseFreeWeek, freeQueueWindow, type FreeQueueSettings } from '../../d
 import { statusesMovingTo } from '../../domain/listing-status';
 import { mondayOf } from '../../domain/weeks';
 import { SETTING_DEFAULTS } from '../queries/settings';
-import type { FreeWeekClaim } from '../queries/free-plan';
+import type { FreeWeekClaim } from '../records/free-plan';
 import type { PgQueryable } from './jobs';
 
 // The free queue's weekly places on PostgreSQL: storage/queries/free-plan.ts claimFreeLaunchWeek, with the same

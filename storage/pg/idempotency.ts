@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_LEASE_MS, type Claim, type ClaimToken, type IdempotencyRow } from '../queries/idempotency';
+import { IDEMPOTENCY_LEASE_MS, type Claim, type ClaimToken, type IdempotencyRow } from '../records/idempotency';
 import type { PgQueryable } from './jobs';
 
 // Idempotency keys on PostgreSQL: storage/queries/idempotency.ts, operation for operation, with the same results.
@@ -17,7 +17,7 @@ import type { PgQueryable } from './jobs';
 // one UPDATE or DELETE whose WHERE names the token, so a request slower than its lease cannot overwrite or free the
 // claim that took it over.
 
-export type { Claim, ClaimToken, IdempotencyRow } from '../queries/idempotency';
+export type { Claim, ClaimToken, IdempotencyRow } from '../records/idempotency';
 
 const SQL = {
   claim: `INSERT INTO idempotency_keys AS k (actor, key, operation, request_hash, state, status, response, created_at, expires_at)

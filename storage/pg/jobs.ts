@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { toJob, type Job, type JobRow, type NewJob } from '../queries/jobs';
+import { toJob, type Job, type JobRow, type NewJob } from '../records/jobs';
 
 // The job queue's storage on PostgreSQL: storage/queries/jobs.ts, operation for operation, with the same results.
 // Times stay ISO 8601 text and compare as text: the columns are COLLATE "C", so `<=` compares bytes as SQLite does.
@@ -11,7 +11,7 @@ import { toJob, type Job, type JobRow, type NewJob } from '../queries/jobs';
 // - Claim: see claimJob.
 
 export type PgQueryable = Pick<pg.ClientBase, 'query'>;
-export type { Job, NewJob } from '../queries/jobs';
+export type { Job, NewJob } from '../records/jobs';
 
 // The first key of the claim lock (pg_advisory_xact_lock(int, int)); the second is the kind's hash. Two-key advisory
 // locks are a space of their own, apart from the one-key locks of the migrations and logs (7346110214…16).

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { Lru, VocabIndex, type VocabEntry } from '../../domain/fuzzy';
 import { caseVariants, planWords, tokenise, vocabularyOver, type Vocabulary, type WordPlan } from '../../domain/search-query';
-import type { IdPage, SearchQuery } from '../queries/search';
+import type { IdPage, SearchQuery } from '../records/search';
 
 // Listing search on PostgreSQL, the counterpart of storage/queries/search.ts with the same inputs, results and
 // totals. The text side uses PostgreSQL's own tools (migration 0001_search.sql): the typo vocabulary is read from the

@@ -7,6 +7,8 @@ import { mondayOf } from '../../domain/weeks';
 import { preparedFor } from '../prepared';
 import { withTransaction } from '../write-lock';
 import { FREE_WEEK_LOCK, weekLockKey } from '../pg/free-plan';
+import type { FreeWeekClaim } from '../records/free-plan';
+export type { FreeWeekClaim } from '../records/free-plan';
 
 // The free plan's storage: the queue's weekly counts, the badge checks, and the status moves the jobs make.
 // Every move is a conditional UPDATE guarded by the statuses domain/listing-status allows, so a listing that
@@ -56,9 +58,6 @@ export async function freeLaunchesByWeek(db: Db, weeks: string[]): Promise<Map<s
 export const queueFreeListing = async (db: Db, id: number, week: string, at: string): Promise<boolean> =>
   (await statements(db).queue.run({ id, week, at })).changes === 1;
 
-// What choosing the free plan did: queued in a week; refused, every week of the window being full; or nothing,
-// the listing's status no longer allowing it (it moved meanwhile).
-export type FreeWeekClaim = { outcome: 'queued'; week: string } | { outcome: 'full'; reason: string } | { outcome: 'status_changed' };
 
 // Queues a listing in the first week of the free-queue window with room (domain/free-plan chooseFreeWeek).
 // Counting the weeks' places and taking one happen in one transaction that no other claim can interleave with, so

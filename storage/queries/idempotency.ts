@@ -1,14 +1,9 @@
 import { withTransaction, type Db } from '../db';
 import { pgOf } from '../engine/pg';
 import * as pgIdempotency from '../pg/idempotency';
+import { IDEMPOTENCY_LEASE_MS, type Claim, type ClaimToken, type IdempotencyRow } from '../records/idempotency';
+export { IDEMPOTENCY_LEASE_MS, type Claim, type ClaimToken, type IdempotencyRow } from '../records/idempotency';
 
-export type IdempotencyRow = {
-  operation: string; request_hash: string; state: 'in_progress' | 'done'; status: number | null; response: string | null; created_at: string; expires_at: string;
-};
-
-// A request still in progress after this long died with its process (a crash, a restart): its key is free again.
-// Every idempotent operation finishes well within it.
-export const IDEMPOTENCY_LEASE_MS = 60_000;
 
 const stmts = new WeakMap<Db, ReturnType<typeof prepare>>();
 function prepare(db: Db) {
@@ -29,13 +24,6 @@ const q = (db: Db) => {
   return s;
 };
 
-// A claim's fencing token is the created_at it wrote. A later claim of the same key writes a later one: a takeover
-// needs created_at + lease <= now (or expiry, created_at + ttl <= now), so its now is past the old token; and the key
-// is otherwise only freed by its owner's own release. So a token names one claim, and finishing or releasing with a
-// token the row no longer holds (the claim was taken over while its request was slower than the lease) writes nothing.
-export type ClaimToken = string;
-
-export type Claim = { kind: 'new'; token: ClaimToken } | { kind: 'replay'; row: IdempotencyRow } | { kind: 'busy' } | { kind: 'mismatch' };
 
 // Atomically: replay a finished request, refuse a different one or one still running, or claim the key.
 export async function claimIdempotencyKey(db: Db, actor: string, key: string, operation: string, hash: string, now: Date, ttlMs: number): Promise<Claim> {
@@ -57,13 +45,13 @@ export async function claimIdempotencyKey(db: Db, actor: string, key: string, op
 
 // Stores the outcome if the claim is still the caller's; false (nothing written) if it was taken over meanwhile.
 export const finishIdempotencyKey = async (db: Db, actor: string, key: string, token: ClaimToken, status: number, body: string): Promise<boolean> =>
-  db.kind === 'pg' ? pgIdempotency.finishIdempotencyKey(pgOf(db), actor, key, token, status, body) :
+  db.kind === 'pg' ? await pgIdempotency.finishIdempotencyKey(pgOf(db), actor, key, token, status, body) :
   (await q(db).finish.run(status, body, actor, key, token)).changes === 1;
 
 // A request that could not finish (server error, rate limit) frees its key so the client may retry; only its own
 // claim: false (nothing deleted) if the key was taken over meanwhile.
 export const releaseIdempotencyKey = async (db: Db, actor: string, key: string, token: ClaimToken): Promise<boolean> =>
-  db.kind === 'pg' ? pgIdempotency.releaseIdempotencyKey(pgOf(db), actor, key, token) :
+  db.kind === 'pg' ? await pgIdempotency.releaseIdempotencyKey(pgOf(db), actor, key, token) :
   (await q(db).dropOwn.run(actor, key, token)).changes === 1;
 
-export const purgeExpiredIdempotencyKeys = async (db: Db, now: Date) => db.kind === 'pg' ? pgIdempotency.purgeExpiredIdempotencyKeys(pgOf(db), now) : (await q(db).purge.run(now.toISOString())).changes;
+export const purgeExpiredIdempotencyKeys = async (db: Db, now: Date) => db.kind === 'pg' ? await pgIdempotency.purgeExpiredIdempotencyKeys(pgOf(db), now) : (await q(db).purge.run(now.toISOString())).changes;

@@ -3,37 +3,9 @@ import type { Stmt } from '../engine/types';
 import type { Db } from '../db';
 import { pgOf } from '../engine/pg';
 import * as pgJobs from '../pg/jobs';
-import type { JobStatus } from '../schema/jobs';
+import { toJob, type Job, type JobRow, type NewJob } from '../records/jobs';
+export { toJob, type Job, type JobRow, type NewJob } from '../records/jobs';
 
-export type Job<P = unknown> = {
-  id: number;
-  kind: string;
-  payload: P;
-  status: JobStatus;
-  runAt: string;
-  attempts: number;
-  maxAttempts: number;
-  leaseUntil: string | null;
-  lastError: string | null;
-  userId: number | null;
-  dedupeKey: string | null;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-};
-
-// A jobs row as both engines return it (storage/pg/jobs.ts reads the same columns).
-export type JobRow = {
-  id: number; kind: string; payload: string; status: JobStatus; run_at: string; attempts: number; max_attempts: number;
-  lease_until: string | null; last_error: string | null; user_id: number | null; dedupe_key: string | null;
-  created_at: string; started_at: string | null; finished_at: string | null;
-};
-
-export const toJob = (r: JobRow): Job => ({
-  id: r.id, kind: r.kind, payload: JSON.parse(r.payload), status: r.status, runAt: r.run_at, attempts: r.attempts,
-  maxAttempts: r.max_attempts, leaseUntil: r.lease_until, lastError: r.last_error, userId: r.user_id,
-  dedupeKey: r.dedupe_key, createdAt: r.created_at, startedAt: r.started_at, finishedAt: r.finished_at,
-});
 
 const SQL = {
   insert: `INSERT INTO jobs (kind, payload, status, run_at, attempts, max_attempts, user_id, dedupe_key, created_at)
@@ -80,7 +52,6 @@ function stmt(db: Db, key: keyof typeof SQL): Stmt {
   return s;
 }
 
-export type NewJob = { kind: string; payload: unknown; runAt: string; maxAttempts: number; userId: number | null; dedupeKey: string | null; now: string };
 
 // Inserts a job; with a dedupe key already taken, returns the existing job's id and created = false.
 export async function insertJob(db: Db, j: NewJob): Promise<{ id: number; created: boolean }> {
@@ -107,15 +78,15 @@ export async function claimJob(db: Db, q: { kind: string; now: string; leaseUnti
 }
 
 // Each returns false when the job is no longer this attempt's (its lease expired and it was re-claimed).
-export const renewLease = async (db: Db, id: number, attempts: number, leaseUntil: string) => db.kind === 'pg' ? pgJobs.renewLease(pgOf(db), id, attempts, leaseUntil) :
+export const renewLease = async (db: Db, id: number, attempts: number, leaseUntil: string) => db.kind === 'pg' ? await pgJobs.renewLease(pgOf(db), id, attempts, leaseUntil) :
   (await stmt(db, 'renew').run({ id, attempts, lease_until: leaseUntil })).changes === 1;
-export const markDone = async (db: Db, id: number, attempts: number, now: string) => db.kind === 'pg' ? pgJobs.markDone(pgOf(db), id, attempts, now) :
+export const markDone = async (db: Db, id: number, attempts: number, now: string) => db.kind === 'pg' ? await pgJobs.markDone(pgOf(db), id, attempts, now) :
   (await stmt(db, 'done').run({ id, attempts, now })).changes === 1;
-export const markRetry = async (db: Db, id: number, attempts: number, runAt: string, error: string) => db.kind === 'pg' ? pgJobs.markRetry(pgOf(db), id, attempts, runAt, error) :
+export const markRetry = async (db: Db, id: number, attempts: number, runAt: string, error: string) => db.kind === 'pg' ? await pgJobs.markRetry(pgOf(db), id, attempts, runAt, error) :
   (await stmt(db, 'retry').run({ id, attempts, run_at: runAt, error })).changes === 1;
-export const markFailed = async (db: Db, id: number, attempts: number, now: string, error: string) => db.kind === 'pg' ? pgJobs.markFailed(pgOf(db), id, attempts, now, error) :
+export const markFailed = async (db: Db, id: number, attempts: number, now: string, error: string) => db.kind === 'pg' ? await pgJobs.markFailed(pgOf(db), id, attempts, now, error) :
   (await stmt(db, 'fail').run({ id, attempts, now, error })).changes === 1;
-export const failAbandoned = async (db: Db, now: string): Promise<number> => db.kind === 'pg' ? pgJobs.failAbandoned(pgOf(db), now) : (await stmt(db, 'failAbandoned').run({ now })).changes;
+export const failAbandoned = async (db: Db, now: string): Promise<number> => db.kind === 'pg' ? await pgJobs.failAbandoned(pgOf(db), now) : (await stmt(db, 'failAbandoned').run({ now })).changes;
 
 // For /metrics: due and running jobs per kind, and since when the oldest of them has been waiting or running.
 export async function queueStats(db: Db, now: string): Promise<Array<{ kind: string; status: 'queued' | 'running'; n: number; oldest: string | null }>> {
@@ -125,7 +96,7 @@ export async function queueStats(db: Db, now: string): Promise<Array<{ kind: str
 
 // At start-up: jobs left running by a worker that was killed (crash, deploy) are due again at once instead of
 // waiting out their lease. Only a process that is the database's one worker may do this (the default set-up).
-export const requeueRunningJobs = async (db: Db, now: string): Promise<number> => db.kind === 'pg' ? pgJobs.requeueRunningJobs(pgOf(db), now) : (await stmt(db, 'requeueRunning').run({ now })).changes;
+export const requeueRunningJobs = async (db: Db, now: string): Promise<number> => db.kind === 'pg' ? await pgJobs.requeueRunningJobs(pgOf(db), now) : (await stmt(db, 'requeueRunning').run({ now })).changes;
 
 // When the next job of these kinds becomes due (or its lease expires), to sleep no longer than needed.
 export async function nextDueAt(db: Db, kinds: string[]): Promise<string | null> {

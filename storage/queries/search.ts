@@ -9,22 +9,9 @@ import { topicVersions } from './memo';
 
 import type { SearchSort } from '../../domain/search-query';
 export { SEARCH_SORTS, type SearchSort } from '../../domain/search-query';
+import type { IdPage, SearchQuery } from '../records/search';
+export type { IdPage, SearchQuery } from '../records/search';
 
-export type SearchQuery = {
-  match: string | null; // FTS5 MATCH expression (see matchExpression), null = browse
-  categoryIds: number[] | null; // the category and all its descendants
-  stage?: string;
-  country?: string;
-  pricingModel?: string;
-  domain?: string; // normalised
-  status: 'live' | 'upcoming';
-  thisMonday: string; // upcoming = scheduled for this week or later
-  sort: SearchSort;
-  trending: { now: string; since: string; halfLifeHours: number };
-  limit: number;
-  offset: number;
-};
-export type IdPage = { ids: number[]; total: number };
 
 // Column weights for bm25 in the index's column order (name, tagline, description, keywords): a hit in the
 // name counts most. Ties (bm25 equal) go to the most voted listing.
