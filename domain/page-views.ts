@@ -22,4 +22,4 @@ export function visitorDigest(salt: string, day: string, address: string, userAg
 // Whether this is the visitor's first view of the listing today. One process keeps the day's salt and digests in
 // memory; processes sharing a database share them through the limits file (storage/limits-db.ts), so a visitor
 // counts once however many nodes serve them.
-export type ViewDedupe = { firstView(day: string, address: string, userAgent: string, slug: string): boolean };
+export type ViewDedupe = { firstView(day: string, address: string, userAgent: string, slug: string): boolean | Promise<boolean> };

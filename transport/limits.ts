@@ -9,6 +9,8 @@ import { SharedLoginThrottle } from '../auth/login-throttle-shared';
 import { LIMITS_TABLE, limitsPathFor, openLimitsDb, sharedViewDedupe, sweepExpiredLimits } from '../storage/limits-db';
 import type { ViewDedupe } from '../domain/page-views';
 import { memoryViewDedupe } from '../site/views/memory-dedupe';
+import { createPgPool } from '../storage/pg/pool';
+import { PG_LIMITS_TABLE, pgViewDedupe, sweepExpiredPgLimits } from '../storage/pg/limits';
 
 const SWEEP_EVERY_MS = 5 * 60_000;
 
@@ -25,7 +27,8 @@ export type Limits = {
 };
 
 // Where the counts live (LIMITS_STORE): memory, per process (the default: one process, nothing written per
-// request), or sqlite, shared by every process on the database through its own file (storage/limits-db.ts).
+// request); sqlite, shared by every process on the database through its own file (storage/limits-db.ts); or
+// postgres, shared by every node through the PostgreSQL database (storage/pg/limits.ts).
 export function createLimits(config: AppConfig, clock: Clock): Limits {
   const protocolLimits = {
     anonymousPerMinute: config.rateLimits.anonymousPerMinute * PROTOCOL_BURST_FACTOR,
@@ -35,7 +38,31 @@ export function createLimits(config: AppConfig, clock: Clock): Limits {
     return { api: new RateLimiter(config.rateLimits, clock), protocol: new RateLimiter(protocolLimits, clock), signIns: new LoginThrottle(clock), views: memoryViewDedupe(), close() {} };
   }
   // Loaded only here: a single process with counts in memory never needs the library (it costs ~30 ms to load).
-  const { RateLimiterMemory, RateLimiterSQLite } = createRequire(import.meta.url)('rate-limiter-flexible') as typeof import('rate-limiter-flexible');
+  const { RateLimiterMemory, RateLimiterSQLite, RateLimiterPostgres } = createRequire(import.meta.url)('rate-limiter-flexible') as typeof import('rate-limiter-flexible');
+  if (config.limitsStore === 'postgres') {
+    if (!config.databaseUrl) throw new Error('LIMITS_STORE=postgres needs DATABASE_URL');
+    // A small pool of its own: a counter written on every request must not wait behind the repository's queries.
+    const pool = createPgPool(config.databaseUrl, { max: 4 });
+    pool.on('error', () => {});
+    const sweep = setInterval(() => void sweepExpiredPgLimits(pool, Date.now()), SWEEP_EVERY_MS);
+    sweep.unref();
+    const make: PointsLimiterFactory = (name, points, duration) => new RateLimiterPostgres({
+      storeClient: pool, storeType: 'pool', tableName: PG_LIMITS_TABLE, tableCreated: true, clearExpiredByTimeout: false,
+      keyPrefix: name, points, duration,
+      // Should the database not answer, this node counts alone for a moment rather than failing the request.
+      insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points, duration }),
+    });
+    return {
+      api: new SharedRateLimiter(config.rateLimits, make, 'api'),
+      protocol: new SharedRateLimiter(protocolLimits, make, 'protocol'),
+      signIns: new SharedLoginThrottle(make),
+      views: pgViewDedupe(pool),
+      close() {
+        clearInterval(sweep);
+        void pool.end();
+      },
+    };
+  }
   const sqlite = openLimitsDb(limitsPathFor(config.databasePath));
   // Expired counts are swept here rather than by the library's own timer, which cannot be stopped before the file
   // is closed.

@@ -15,12 +15,12 @@ export function registerViewBeacon(app: Hono, deps: AppDeps): void {
   // process shares (LIMITS_STORE=sqlite), deleted with the day.
   const dedupe = deps.views ?? memoryViewDedupe();
 
-  app.get('/v/:file{[a-z0-9][a-z0-9-]{0,199}\\.gif}', (c) => {
+  app.get('/v/:file{[a-z0-9][a-z0-9-]{0,199}\\.gif}', async (c) => {
     const slug = c.req.param('file').slice(0, -'.gif'.length);
     const ua = c.req.header('user-agent');
     const prefetch = /prefetch|prerender/i.test(`${c.req.header('sec-purpose') ?? ''} ${c.req.header('purpose') ?? ''}`);
     if (!isBot(ua) && !prefetch) {
-      if (dedupe.firstView(viewDay(deps.clock.now()), clientIp(c, deps.config), ua!, slug)) countListingView(deps.db, slug);
+      if (await dedupe.firstView(viewDay(deps.clock.now()), clientIp(c, deps.config), ua!, slug)) countListingView(deps.db, slug);
     }
     return new Response(new Uint8Array(PIXEL), {
       headers: { 'content-type': 'image/gif', 'cache-control': 'no-store, private', 'x-robots-tag': 'noindex' },

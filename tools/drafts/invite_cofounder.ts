@@ -8,6 +8,7 @@ import { countInvites, insertInvite, type DraftRow } from '../../storage/queries
 import { userById } from '../../storage/queries/users';
 import { sha256Hex } from '../../auth/api-keys';
 import { withTransaction } from '../../storage/db';
+import { lockParentRow } from '../../storage/queries/row-locks';
 import type { Mail } from '../../domain/mail';
 import { callerId, draftIdParam, ownedDraft } from './draft-view';
 import { requireReady } from './update_draft';
@@ -54,6 +55,7 @@ export const invite_cofounder = defineTool({
     // Counting, the invite and its e-mail happen together: an invite never counts without its e-mail, and two
     // concurrent calls cannot both take the last of the draft's invites.
     const sent = await withTransaction(ctx.db, async () => {
+      await lockParentRow(ctx.db, 'drafts', d.id);
       const before = countInvites(ctx.db, d.id);
       if (before >= MAX_INVITES) throw new ToolError('conflict', `This draft has sent its ${MAX_INVITES} invites already: no more can be sent.`);
       insertInvite(ctx.db, { draftId: d.id, email, tokenHash: sha256Hex(token), invitedByUserId: userId, now: now.toISOString(), expiresAt });

@@ -3,6 +3,7 @@ import { defineTool } from '../define';
 import { ToolError } from '../errors';
 import { isoDate } from '../schemas';
 import { withTransaction } from '../../storage/db';
+import { lockParentRow } from '../../storage/queries/row-locks';
 import { listingIdParam, ownedListing, callerId } from './owned';
 import { insertMilestone, milestoneCount } from '../../storage/queries/my-listings';
 import { addVersion } from '../../storage/queries/listing-history';
@@ -46,6 +47,7 @@ export const add_milestone = defineTool({
       description: input.description?.trim() || null, url: input.url ?? null,
     };
     const id = await withTransaction(ctx.db, async () => {
+      await lockParentRow(ctx.db, 'listings', row.id);
       if (await milestoneCount(ctx.db, row.id) >= MAX_MILESTONES) {
         throw new ToolError('conflict', `Listing ${row.id} already has ${MAX_MILESTONES} milestones, the most it can have: delete one first (delete_milestone).`);
       }
