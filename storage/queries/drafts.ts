@@ -98,8 +98,8 @@ async function updateColumns(db: Db, id: string, patch: Partial<DraftRow>, now: 
   return draftFromRow(await stmt.get(...values, now, id));
 }
 
-export const updateDraft = (db: Db, id: string, patch: DraftUpdate, now: string): Promise<DraftRow | undefined> =>
-  updateColumns(db, id, patch, now);
+export const updateDraft = async (db: Db, id: string, patch: DraftUpdate, now: string): Promise<DraftRow | undefined> =>
+  await updateColumns(db, id, patch, now);
 
 export async function saveDraftBuild(db: Db, id: string, r: Required<Pick<DraftUpdate, 'fields' | 'faqs' | 'founders' | 'companySocials' | 'founderSocials' | 'completeness' | 'progress'>> & Pick<DraftUpdate, 'milestones' | 'seo'> & { build: DraftBuildInfo }, now: string): Promise<void> {
   await updateColumns(db, id, { ...r, status: 'ready', failureReason: null }, now);

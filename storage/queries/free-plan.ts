@@ -40,10 +40,10 @@ const statements = preparedFor((p): Statements => ({
     WHERE status = 'scheduled' AND launch_week IS NOT NULL AND launch_week <= @monday RETURNING id`),
 }));
 
-export const freeQueueSettings = (db: Db): FreeQueueSettings => ({
-  minWeeks: getNumberSetting(db, 'free_queue_min_weeks'),
-  maxWeeks: getNumberSetting(db, 'free_queue_max_weeks'),
-  capacity: getNumberSetting(db, 'free_week_capacity'),
+export const freeQueueSettings = async (db: Db): Promise<FreeQueueSettings> => ({
+  minWeeks: await getNumberSetting(db, 'free_queue_min_weeks'),
+  maxWeeks: await getNumberSetting(db, 'free_queue_max_weeks'),
+  capacity: await getNumberSetting(db, 'free_week_capacity'),
 });
 
 export async function freeLaunchesByWeek(db: Db, weeks: string[]): Promise<Map<string, number>> {
@@ -65,7 +65,7 @@ export type FreeWeekClaim = { outcome: 'queued'; week: string } | { outcome: 'fu
 // check's job), so both commit or neither. storage/pg/free-plan.ts is the PostgreSQL counterpart.
 export async function claimFreeLaunchWeek(db: Db, id: number, now: Date, alsoInTransaction: (week: string) => void = () => {}): Promise<FreeWeekClaim> {
   return await withTransaction(db, async (): Promise<FreeWeekClaim> => {
-    const settings = freeQueueSettings(db);
+    const settings = await freeQueueSettings(db);
     const current = mondayOf(now);
     const choice = chooseFreeWeek(current, settings, await freeLaunchesByWeek(db, freeQueueWindow(current, settings)));
     if (choice.week === null) return { outcome: 'full', reason: choice.reason };
