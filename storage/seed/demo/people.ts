@@ -49,7 +49,8 @@ export async function seedFounders(ctx: DemoContext, listings: DemoListing[]): P
   });
 
   const used = new Set<string>();
-  const founderIds = owned.map(async (companiesOf, f) => {
+  // Every random pick runs before the first insert awaits, so the demo stays the same for a seed.
+  const founderIds = await Promise.all(owned.map(async (companiesOf, f) => {
     const first = rng.pick(FIRST_NAMES);
     const last = rng.pick(LAST_NAMES);
     const name = `${first} ${last}`;
@@ -66,7 +67,7 @@ export async function seedFounders(ctx: DemoContext, listings: DemoListing[]): P
       slug, name, headline: `${role} at ${main.name}`, bio, country, avatar_url: null, socials, user_id: null, is_demo: true,
       created_at: iso(main.createdAt),
     });
-  });
+  }));
 
   for (const seat of seats) {
     if (seat.founder >= 0) await link({ listing_id: seat.listing.id, founder_id: founderIds[seat.founder], title: seat.title, position: seat.position });
