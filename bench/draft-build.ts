@@ -36,12 +36,12 @@ async function timeToReady(): Promise<number[]> {
   try {
     for (let i = 0; i < runs; i++) {
       const started = performance.now();
-      const draft = insertDraft(db, { id: randomUUID(), userId, url: site.url, now: new Date().toISOString() });
+      const draft = await insertDraft(db, { id: randomUUID(), userId, url: site.url, now: new Date().toISOString() });
       await enqueueDraftBuild(db, systemClock, draft.id, userId);
       for (;;) {
-        const status = getDraft(db, draft.id)!.status;
+        const status = (await getDraft(db, draft.id))!.status;
         if (status === 'ready' || status === 'failed') {
-          if (status === 'failed') throw new Error(`build failed: ${getDraft(db, draft.id)!.failureReason}`);
+          if (status === 'failed') throw new Error(`build failed: ${(await getDraft(db, draft.id))!.failureReason}`);
           break;
         }
         await new Promise((r) => setTimeout(r, 5));

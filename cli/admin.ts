@@ -104,8 +104,8 @@ const commands: Record<string, Command<unknown>> = {
   'list-settings': command({
     usage: 'list-settings', summary: 'Show every site setting with its current value',
     parse(args) { exactly(args, 0, this.usage); },
-    run({ db, out }) {
-      for (const s of listSettings(db)) out(`${s.key.padEnd(26)} ${s.value}`);
+    async run({ db, out }) {
+      for (const s of await listSettings(db)) out(`${s.key.padEnd(26)} ${s.value}`);
     },
   }),
   'mark-paid': command({

@@ -39,32 +39,39 @@ export function draftBuildHandler(deps: DraftBuildDeps): HandlerSpec<DraftBuildP
     leaseMs: 120_000,
     backoffMs: 10_000,
     async run({ draftId }, { db, clock, signal, lastAttempt }) {
-      const draft = getDraft(db, draftId);
+      const draft = await getDraft(db, draftId);
       if (!draft || draft.status === 'ready' || draft.status === 'failed') return; // gone, or finished by an earlier attempt
       const iso = () => clock.now().toISOString();
       const startedAt = iso();
       let progress: DraftProgress = { step: 'robots', pages_fetched: 0, pages_planned: 1, started_at: startedAt, updated_at: startedAt, current_url: draft.url };
       let lastWrite = 0;
-      const write = (force: boolean) => {
+      // The crawler reports progress without waiting, so progress writes run one after another on this chain, which
+      // is awaited (and its error seen) before the draft is saved or failed: a late progress write never undoes either.
+      let progressWrites: Promise<void> = Promise.resolve();
+      const write = (force: boolean): Promise<void> => {
         const now = Date.now(); // throttles writes only; the stored times come from the clock
-        if (!force && now - lastWrite < PROGRESS_WRITE_MS) return;
+        if (!force && now - lastWrite < PROGRESS_WRITE_MS) return progressWrites;
         lastWrite = now;
-        setDraftProgress(db, draftId, statusFor(progress.step as BuildProgress['step']), progress, progress.updated_at);
+        const p = progress;
+        progressWrites = progressWrites.then(async () => await setDraftProgress(db, draftId, statusFor(p.step as BuildProgress['step']), p, p.updated_at));
+        progressWrites.catch(() => {}); // handled where the chain is awaited
+        return progressWrites;
       };
-      write(true);
+      await write(true);
       try {
         // Loaded on the first build: the crawler and the AI SDK weigh ~75 MB, which a node serving reads never needs.
         const { buildDraft } = await import('../crawler/build-draft');
         const result = await buildDraft({
-          url: draft.url, fetchOptions: deps.fetchOptions, model: deps.model, crawl: deps.crawl, categories: categoryNames(db), signal, now: clock.now(),
+          url: draft.url, fetchOptions: deps.fetchOptions, model: deps.model, crawl: deps.crawl, categories: await categoryNames(db), signal, now: clock.now(),
           logoBaseUrl: deps.logoBaseUrl,
           onProgress: (p) => {
             const stepChanged = p.step !== progress.step;
             progress = { ...p, started_at: startedAt, updated_at: iso() };
-            write(stepChanged);
+            void write(stepChanged);
           },
         });
-        const current = getDraft(db, draftId);
+        await progressWrites;
+        const current = await getDraft(db, draftId);
         if (!current) return;
         // A rebuild keeps what the user already owns (edited, manual, deleted, locked fields).
         const fields = Object.fromEntries(DRAFT_FIELDS.map((f) => {
@@ -83,7 +90,7 @@ export function draftBuildHandler(deps: DraftBuildDeps): HandlerSpec<DraftBuildP
           const { id, mediaType, bytes, width, height, sourceUrl } = result.logo;
           await saveLogo(db, { id, contentType: mediaType, bytes, width, height, sourceUrl, createdAt: done });
         }
-        saveDraftBuild(db, draftId, {
+        await saveDraftBuild(db, draftId, {
           fields, faqs, founders, companySocials, founderSocials, milestones, seo,
           completeness: completeness({ fields, faqs, founders, company_socials: companySocials }).percent,
           progress: { ...progress, step: 'done', updated_at: done, current_url: null },
@@ -94,12 +101,13 @@ export function draftBuildHandler(deps: DraftBuildDeps): HandlerSpec<DraftBuildP
           },
         }, done);
       } catch (e) {
+        await progressWrites.catch(() => {});
         if (e instanceof BuildFailure) {
-          failDraft(db, draftId, e.message, { ...progress, step: 'failed', updated_at: iso() }, iso());
+          await failDraft(db, draftId, e.message, { ...progress, step: 'failed', updated_at: iso() }, iso());
           return; // final: retrying cannot change robots.txt or an address
         }
         if (lastAttempt) {
-          failDraft(db, draftId, 'The draft could not be built because of an error on our side. Submit the URL again in a few minutes.', { ...progress, step: 'failed', updated_at: iso() }, iso());
+          await failDraft(db, draftId, 'The draft could not be built because of an error on our side. Submit the URL again in a few minutes.', { ...progress, step: 'failed', updated_at: iso() }, iso());
         }
         throw e;
       }

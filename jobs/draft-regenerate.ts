@@ -23,24 +23,24 @@ export function draftRegenerateHandler(deps: { model?: LanguageModel | null }): 
     perUser: 2,
     leaseMs: 120_000,
     async run({ draftId, fields }, { db, clock, signal }) {
-      const draft = getDraft(db, draftId);
+      const draft = await getDraft(db, draftId);
       const wanted = fields.filter(isDraftField).filter((f) => draft?.fields[f] && !draft.fields[f]!.locked);
       if (!draft || !wanted.length || !draft.build?.sources.length) return;
       const { redraftFields } = await import('../crawler/build-draft'); // loaded on first use, as in draft-build.ts
-      const built = await redraftFields({ sources: draft.build.sources, fields: wanted, model: deps.model, categories: categoryNames(db), signal, now: clock.now() });
+      const built = await redraftFields({ sources: draft.build.sources, fields: wanted, model: deps.model, categories: await categoryNames(db), signal, now: clock.now() });
       if (!built) return;
-      const current = getDraft(db, draftId);
+      const current = await getDraft(db, draftId);
       if (!current) return;
       const next = { ...current.fields } as DraftFieldMap;
       for (const f of wanted) if (built[f] && next[f]) next[f] = applyRegenerated(next[f], built[f]);
       const now = clock.now().toISOString();
       // A submitted draft's listing follows its draft (spec: PATCH after submit updates the listing too).
       await withTransaction(db, async () => {
-        updateDraft(db, draftId, {
+        await updateDraft(db, draftId, {
           fields: next,
           completeness: completeness({ fields: next, faqs: current.faqs, founders: current.founders, company_socials: current.companySocials }).percent,
         }, now);
-        const saved = getDraft(db, draftId)!;
+        const saved = (await getDraft(db, draftId))!;
         if (saved.listingId) await syncListing(db, saved, new Set(['fields', 'categories']), saved.userId, now, current);
       });
     },

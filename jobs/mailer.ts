@@ -51,7 +51,7 @@ export function createTransport(o: TransportOptions): MailTransport {
   // service locally can still follow a sign-in, invite or claim link.
   return {
     async deliver(m) {
-      const id = addToOutbox(o.db, { ...m, now: o.clock.now().toISOString() });
+      const id = await addToOutbox(o.db, { ...m, now: o.clock.now().toISOString() });
       const links = linksIn(m.text);
       log(`[mail] outbox #${id} to ${m.to}: "${m.subject}"${links.length ? ` — links: ${links.join(' ')}` : ''}`);
     },

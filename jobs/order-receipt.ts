@@ -116,6 +116,6 @@ export async function queueOrderReceipt(db: Db, now: Date, orderId: number, site
   const user = await userById(db, order.userId);
   if (!user) return false;
   const names = await listingNames(db, order.lines.flatMap((l) => (l.listingId === null ? [] : [l.listingId])));
-  const mail = receiptMail({ order, to: user.email, site, seller: sellerDetails(db), listingNames: names, now });
+  const mail = receiptMail({ order, to: user.email, site, seller: await sellerDetails(db), listingNames: names, now });
   return (await enqueue(db, { now: () => now }, EMAIL_JOB, mail, { maxAttempts: 8, dedupeKey: receiptDedupeKey(order.number) })).created;
 }

@@ -220,7 +220,7 @@ describe('admin CLI: run-jobs', { timeout: 120_000 }, () => {
       const userId = await addUser(db, 'jobs-owner@example.test');
       await queuedMailer(db, systemClock).send({ to: 'jobs-owner@example.test', subject: 'Queued by the test', text: 'Open http://localhost:8787/account' });
       // A private address with the crawler's guard on: the build runs and fails the draft with its reason.
-      draftId = insertDraft(db, { id: '00000000-0000-4000-8000-000000000001', userId, url: 'http://127.0.0.1:9/', now: new Date().toISOString() }).id;
+      draftId = (await insertDraft(db, { id: '00000000-0000-4000-8000-000000000001', userId, url: 'http://127.0.0.1:9/', now: new Date().toISOString() })).id;
       await enqueueDraftBuild(db, systemClock, draftId, userId);
     } finally {
       db.sqlite.close();

@@ -25,25 +25,25 @@ afterAll(async () => {
 const crawling = (fetched: number, planned: number): DraftProgress => ({ step: 'crawling', pages_fetched: fetched, pages_planned: planned, started_at: TEST_NOW, updated_at: TEST_NOW });
 const drafting: DraftProgress = { step: 'drafting', pages_fetched: 6, pages_planned: 6, started_at: TEST_NOW, updated_at: TEST_NOW };
 
-function newDraft(): string {
+async function newDraft(): Promise<string> {
   const id = randomUUID();
-  insertDraft(app.db, { id, userId: me.id, url: 'https://waiting.example', now: TEST_NOW });
-  setDraftProgress(app.db, id, 'crawling', crawling(1, 6), TEST_NOW);
+  await insertDraft(app.db, { id, userId: me.id, url: 'https://waiting.example', now: TEST_NOW });
+  await setDraftProgress(app.db, id, 'crawling', crawling(1, 6), TEST_NOW);
   return id;
 }
 
 // Moves the build on: more pages fetched, then the drafting step.
 function playBuild(id: string): Promise<void> {
   return new Promise((resolve) => {
-    setTimeout(() => setDraftProgress(app.db, id, 'crawling', crawling(3, 6), TEST_NOW), 300);
-    setTimeout(() => setDraftProgress(app.db, id, 'crawling', crawling(5, 6), TEST_NOW), 700);
-    setTimeout(() => { setDraftProgress(app.db, id, 'drafting', drafting, TEST_NOW); resolve(); }, 1100);
+    setTimeout(async () => await setDraftProgress(app.db, id, 'crawling', crawling(3, 6), TEST_NOW), 300);
+    setTimeout(async () => await setDraftProgress(app.db, id, 'crawling', crawling(5, 6), TEST_NOW), 700);
+    setTimeout(async () => { await setDraftProgress(app.db, id, 'drafting', drafting, TEST_NOW); resolve(); }, 1100);
   });
 }
 
 describe('get_draft with wait_seconds', () => {
   it('over REST answers once the status changes, not before', async () => {
-    const id = newDraft();
+    const id = await newDraft();
     const [res] = await Promise.all([rest(app, 'GET', `/drafts/${id}?wait_seconds=20`, me.auth), playBuild(id)]);
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('drafting');
@@ -51,14 +51,14 @@ describe('get_draft with wait_seconds', () => {
   });
 
   it('answers at once without wait_seconds, and when the time is up with the status unchanged', async () => {
-    const id = newDraft();
+    const id = await newDraft();
     expect((await rest(app, 'GET', `/drafts/${id}`, me.auth)).body.status).toBe('crawling');
     const res = await rest(app, 'GET', `/drafts/${id}?wait_seconds=1`, me.auth);
     expect(res.body.status).toBe('crawling');
   });
 
   it('checks the bound and the owner', async () => {
-    const id = newDraft();
+    const id = await newDraft();
     for (const bad of ['61', '-1', '1.5', 'soon']) {
       const res = await rest(app, 'GET', `/drafts/${id}?wait_seconds=${bad}`, me.auth);
       expect(res.status, bad).toBe(400);
@@ -71,7 +71,7 @@ describe('get_draft with wait_seconds', () => {
   });
 
   it.each(['modern', 'legacy'] as const)('over MCP (%s era) sends notifications/progress for a progressToken while it waits', async (era) => {
-    const id = newDraft();
+    const id = await newDraft();
     const seen: Array<{ progress: number; total?: number; message?: string }> = [];
     const [res] = await Promise.all([
       me[era].callTool({ name: 'get_draft', arguments: { id, wait_seconds: 20 } }, { onprogress: (p) => { seen.push(p); }, timeout: 30_000 }),
@@ -85,7 +85,7 @@ describe('get_draft with wait_seconds', () => {
   });
 
   it('the 1.x client receives the progress too', async () => {
-    const id = newDraft();
+    const id = await newDraft();
     const client = new V1Client({ name: 'sdk-1x-client', version: '1.0.0' });
     await client.connect(new V1Transport(new URL(`${app.url}/mcp`), { requestInit: { headers: { authorization: me.auth } } }));
     const seen: unknown[] = [];

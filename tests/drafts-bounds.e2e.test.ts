@@ -15,7 +15,7 @@ const URL_ = 'https://bounds.example/';
 beforeAll(async () => {
   app = await startApp({ demo: false });
   me = await caller(app, 'bounds@example.test');
-  draftId = readyDraft(app, me.id, URL_, {
+  draftId = await readyDraft(app, me.id, URL_, {
     name: { value: 'Bounds', evidence: [{ url: URL_, quote: 'Bounds' }] },
     contact_email: { value: 'hi@bounds.example', evidence: [{ url: URL_, quote: 'hi@bounds.example' }] },
   });
@@ -84,7 +84,7 @@ const BAD_PATCHES: Array<[string, Record<string, unknown>, string]> = [
 
 describe('update_draft bounds', () => {
   it.each(BAD_PATCHES)('%s → 400 naming the field, nothing written', async (_what, body, path) => {
-    const before = draftRow(app, draftId).updatedAt;
+    const before = (await draftRow(app, draftId)).updatedAt;
     app.clock.advance(1000);
     const res = await rest(app, 'PATCH', `/drafts/${draftId}`, me.auth, body);
     expect(res.status).toBe(400);
@@ -96,7 +96,7 @@ describe('update_draft bounds', () => {
       expect(r.body.status).toBe(400);
       expect(problemPaths(r.body)).toContain(path);
     }
-    expect(draftRow(app, draftId).updatedAt).toBe(before);
+    expect((await draftRow(app, draftId)).updatedAt).toBe(before);
   });
 
   it('accepts every value at its bound', async () => {

@@ -88,11 +88,11 @@ export async function quoteOnPage(url: string, quote: string): Promise<boolean> 
 }
 
 // A ready draft without crawling, for tests about editing, inviting and submitting.
-export function readyDraft(app: TestApp, userId: number, url: string, built: Partial<Record<DraftField, BuiltField>>): string {
+export async function readyDraft(app: TestApp, userId: number, url: string, built: Partial<Record<DraftField, BuiltField>>): Promise<string> {
   const id = randomUUID();
   const now = app.clock.now().toISOString();
-  insertDraft(app.db, { id, userId, url, now });
-  updateDraft(app.db, id, {
+  await insertDraft(app.db, { id, userId, url, now });
+  await updateDraft(app.db, id, {
     status: 'ready', fields: freshFields(built), completeness: 40,
     progress: { step: 'done', pages_fetched: 1, pages_planned: 1, started_at: now, updated_at: now },
     build: { pages: [{ url, title: 'Home' }], sources: [], warnings: [], used_model: false, not_found_on_website: [], social_evidence: {}, finished_at: now },
@@ -100,4 +100,4 @@ export function readyDraft(app: TestApp, userId: number, url: string, built: Par
   return id;
 }
 
-export const draftRow = (app: TestApp, id: string) => getDraft(app.db, id)!;
+export const draftRow = async (app: TestApp, id: string) => (await getDraft(app.db, id))!;

@@ -257,7 +257,7 @@ describe('edit the draft', () => {
 
   it('refuses edits while the draft is still being built (409)', async () => {
     const id = randomUUID();
-    insertDraft(app.db, { id, userId: ana.id, url: 'https://waiting.example/', now: app.clock.now().toISOString() });
+    await insertDraft(app.db, { id, userId: ana.id, url: 'https://waiting.example/', now: app.clock.now().toISOString() });
     const res = await patch({ fields: { name: 'Too early' } }, id);
     expect(res.status).toBe(409);
     expect(res.body.detail).toMatch(/still being built/);

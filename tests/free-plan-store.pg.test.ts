@@ -35,7 +35,7 @@ const sqliteStore = (db: Db): Store => ({
   claim: async (id, now) => lite.claimFreeLaunchWeek(db, id, now),
   addListing: async (status = 'submitted', o = {}) =>
     Number(db.sqlite.prepare(INSERT.replace(/\$\d/g, '?')).run(...slugTwice(), status, o.plan ?? null, o.week ?? null).lastInsertRowid),
-  setSettings: async (s) => { for (const [k, v] of settingRows(s)) setSetting(db, k, String(v)); },
+  setSettings: async (s) => { for (const [k, v] of settingRows(s)) await setSetting(db, k, String(v)); },
   listing: async (id) => db.sqlite.prepare('SELECT status, plan, launch_week, updated_at FROM listings WHERE id = ?').get(id) as never,
   weeks: async () => Object.fromEntries((db.sqlite.prepare(WEEKS).all() as { week: string; n: number }[]).map((r) => [r.week, r.n])),
   reset: async () => void db.sqlite.exec("DELETE FROM listings; DELETE FROM settings; DELETE FROM sqlite_sequence WHERE name = 'listings'"),

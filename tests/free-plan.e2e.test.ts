@@ -145,7 +145,7 @@ describe('badge checks that find nothing', () => {
 
 describe('the queue window and its capacity', () => {
   it('takes the first week with room and refuses with 409 when the whole window is full', async () => {
-    setSetting(app.db, 'free_week_capacity', '1');
+    await setSetting(app.db, 'free_week_capacity', '1');
     try {
       // 2026-12-28 is taken by Badge Co; fill 2027-01-04 with someone else's free launch.
       await addListing(app.db, { name: 'Filler', slug: 'filler', status: 'scheduled', plan: 'free', launchWeek: '2027-01-04' });
@@ -157,11 +157,11 @@ describe('the queue window and its capacity', () => {
       expect(full.body.code).toBe('conflict');
       expect(full.body.detail).toContain('Every free launch week from 2026-12-28 to 2027-01-11 is full');
       expect((await mine(b)).status).toBe('submitted');
-      setSetting(app.db, 'free_queue_max_weeks', '9');
+      await setSetting(app.db, 'free_queue_max_weeks', '9');
       expect((await choose(b)).body.launch_week).toBe('2027-01-18');
     } finally {
-      setSetting(app.db, 'free_week_capacity', '50');
-      setSetting(app.db, 'free_queue_max_weeks', '8');
+      await setSetting(app.db, 'free_week_capacity', '50');
+      await setSetting(app.db, 'free_queue_max_weeks', '8');
     }
   });
 });

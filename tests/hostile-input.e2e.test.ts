@@ -22,7 +22,7 @@ afterAll(async () => {
 describe('text values that look like JSON', () => {
   it('a tagline starting with { or [ can be written, edited and restored through both write paths', async () => {
     const category = (await rest(app, 'GET', '/categories', null)).body.items[0].name;
-    const draftId = readyDraft(app, me.id, 'https://jsonish.example', {
+    const draftId = await readyDraft(app, me.id, 'https://jsonish.example', {
       name: { value: 'Jsonish', evidence: [] }, tagline: { value: 'Plain start', evidence: [] }, categories: { value: [category], evidence: [] },
     });
     const submitted = await rest(app, 'POST', `/drafts/${draftId}/submit`, me.auth);

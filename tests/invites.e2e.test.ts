@@ -19,11 +19,11 @@ beforeAll(async () => {
   app = await startApp({ demo: false, jobs: true });
   ana = await caller(app, 'ana@lumen.example');
   const ev = (url: string, quote: string) => [{ url, quote }];
-  submittedId = readyDraft(app, ana.id, 'https://lumen.example/', {
+  submittedId = await readyDraft(app, ana.id, 'https://lumen.example/', {
     name: { value: 'Lumen Notes', evidence: ev('https://lumen.example/', 'Lumen Notes') },
     categories: { value: ['Productivity'], evidence: ev('https://lumen.example/', 'productivity') },
   });
-  unsubmittedId = readyDraft(app, ana.id, 'https://quill.example/', { name: { value: 'Quill', evidence: ev('https://quill.example/', 'Quill') } });
+  unsubmittedId = await readyDraft(app, ana.id, 'https://quill.example/', { name: { value: 'Quill', evidence: ev('https://quill.example/', 'Quill') } });
   await rest(app, 'PATCH', `/drafts/${submittedId}`, ana.auth, { founders: [{ name: 'Ana Ribeiro', title: 'CEO' }, { name: 'Tom Becker' }] });
   const submitted = await rest(app, 'POST', `/drafts/${submittedId}/submit`, ana.auth);
   listingId = submitted.body.listing_id;
@@ -132,7 +132,7 @@ describe('the invite page', () => {
     const res = await b.post(link, { ...hiddenFields(page, link), name: 'Pat Quill', title: 'Co-founder' });
     expect(res.status).toBe(200);
     const patId = (app.db.sqlite.prepare('SELECT id FROM users WHERE email = ?').get('person1@quill.example') as { id: number }).id;
-    expect(draftRow(app, unsubmittedId).founders).toEqual([{ name: 'Pat Quill', title: 'Co-founder', bio: null, socials: {}, user_id: patId }]);
+    expect((await draftRow(app, unsubmittedId)).founders).toEqual([{ name: 'Pat Quill', title: 'Co-founder', bio: null, socials: {}, user_id: patId }]);
 
     await rest(app, 'PATCH', `/drafts/${unsubmittedId}`, ana.auth, { fields: { categories: ['Design'] } });
     const submitted = await rest(app, 'POST', `/drafts/${unsubmittedId}/submit`, ana.auth);

@@ -49,18 +49,18 @@ afterEach(() => {
 });
 
 const statuses = () => (db.sqlite.prepare('SELECT status FROM status_log').all() as Array<{ status: string }>).map((r) => r.status);
-const newDraft = (url: string) => insertDraft(db, { id: randomUUID(), userId, url, now: clock.now().toISOString() });
+const newDraft = async (url: string) => await insertDraft(db, { id: randomUUID(), userId, url, now: clock.now().toISOString() });
 
 describe('draft_build job', () => {
   it('builds a draft: crawling → drafting → ready, with evidence, progress and completeness', async () => {
-    const draft = newDraft(sites.rich.url);
+    const draft = await newDraft(sites.rich.url);
     expect(draft.status).toBe('crawling');
     const jobId = await enqueueDraftBuild(db, clock, draft.id, userId);
     expect(await enqueueDraftBuild(db, clock, draft.id, userId)).toBe(jobId); // submitted twice, built once
     await runDueJobs({ db, clock, handlers, log: () => {} });
     expect((await getJob(db, jobId))!.status).toBe('done');
     expect(statuses()).toEqual(['drafting', 'ready']); // it starts in crawling
-    const d = getDraft(db, draft.id)!;
+    const d = (await getDraft(db, draft.id))!;
     expect(d.status).toBe('ready');
     expect(d.failureReason).toBeNull();
     expect(d.progress).toMatchObject({ step: 'done', pages_fetched: 10, pages_planned: 10, started_at: '2026-11-18T12:00:00.000Z' });
@@ -87,12 +87,12 @@ describe('draft_build job', () => {
   });
 
   it('fails with the reason when robots.txt is unavailable, without retrying', async () => {
-    const draft = newDraft(sites.robots503.url);
+    const draft = await newDraft(sites.robots503.url);
     const jobId = await enqueueDraftBuild(db, clock, draft.id, userId);
     const summary = await runDueJobs({ db, clock, handlers, log: () => {} });
     expect(summary).toMatchObject({ done: 1, retried: 0 });
     expect((await getJob(db, jobId))!.attempts).toBe(1);
-    const d = getDraft(db, draft.id)!;
+    const d = (await getDraft(db, draft.id))!;
     expect(d.status).toBe('failed');
     expect(d.failureReason).toMatch(/robots\.txt answered HTTP 503/);
     expect(d.progress!.step).toBe('failed');
@@ -100,15 +100,15 @@ describe('draft_build job', () => {
   });
 
   it('a rebuild keeps what the user edited or locked', async () => {
-    const draft = newDraft(sites.rich.url);
+    const draft = await newDraft(sites.rich.url);
     await enqueueDraftBuild(db, clock, draft.id, userId);
     await runDueJobs({ db, clock, handlers, log: () => {} });
-    const built = getDraft(db, draft.id)!;
+    const built = (await getDraft(db, draft.id))!;
     const fields = { ...built.fields, tagline: editField(built.fields.tagline!, 'My own tagline'), name: lockField(built.fields.name!) };
-    updateDraft(db, draft.id, { fields, status: 'crawling' }, clock.now().toISOString());
+    await updateDraft(db, draft.id, { fields, status: 'crawling' }, clock.now().toISOString());
     await enqueue(db, clock, DRAFT_BUILD_JOB, { draftId: draft.id }, { userId });
     await runDueJobs({ db, clock, handlers, log: () => {} });
-    const d = getDraft(db, draft.id)!;
+    const d = (await getDraft(db, draft.id))!;
     expect(d.status).toBe('ready');
     expect(d.fields.tagline).toMatchObject({ value: 'My own tagline', state: 'edited', ai_value: 'Notes that link themselves' });
     expect(d.fields.name).toMatchObject({ value: 'Lumen Notes', state: 'override', locked: true });

@@ -15,8 +15,8 @@ const slugs = (items: { slug: string }[]) => items.map((i) => i.slug);
 beforeAll(async () => {
   app = await startApp({ demo: false });
   const db = app.db;
-  setSetting(db, 'bookable_weeks', '12');
-  setSetting(db, 'trending_half_life_hours', '72');
+  await setSetting(db, 'bookable_weeks', '12');
+  await setSetting(db, 'trending_half_life_hours', '72');
   const live = async (name: string, week: string, launchedAt: string, counts: { views: number; follows: number }) =>
     await addListing(db, { name, launchWeek: week, launchedAt, viewsCount: counts.views, followsCount: counts.follows });
   const l1 = await live('Lw One', '2026-11-16', '2026-11-16T09:00:00.000Z', { views: 300, follows: 20 });

@@ -90,24 +90,24 @@ describe('rate limits shared through the limits file', () => {
 describe('page views counted once per visitor across processes', () => {
   const UA = 'Mozilla/5.0 (X11; Linux x86_64) Firefox/140.0';
 
-  it('a visitor seen by one node is not counted again by another; a new day starts over', () => {
+  it('a visitor seen by one node is not counted again by another; a new day starts over', async () => {
     const [a, b, c] = [node('v'), node('v'), node('v')];
-    expect(a.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen')).toBe(true);
-    expect(b.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen')).toBe(false);
-    expect(c.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen')).toBe(false);
+    expect(await a.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen')).toBe(true);
+    expect(await b.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen')).toBe(false);
+    expect(await c.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen')).toBe(false);
     // Another listing, another address, another browser: each a view of its own.
-    expect(b.views.firstView('2026-11-26', '198.51.100.7', UA, 'other')).toBe(true);
-    expect(c.views.firstView('2026-11-26', '198.51.100.8', UA, 'lumen')).toBe(true);
-    expect(a.views.firstView('2026-11-26', '198.51.100.7', `${UA} Edg/140`, 'lumen')).toBe(true);
+    expect(await b.views.firstView('2026-11-26', '198.51.100.7', UA, 'other')).toBe(true);
+    expect(await c.views.firstView('2026-11-26', '198.51.100.8', UA, 'lumen')).toBe(true);
+    expect(await a.views.firstView('2026-11-26', '198.51.100.7', `${UA} Edg/140`, 'lumen')).toBe(true);
     // The next day counts again, and nodes still agree.
-    expect(c.views.firstView('2026-11-27', '198.51.100.7', UA, 'lumen')).toBe(true);
-    expect(a.views.firstView('2026-11-27', '198.51.100.7', UA, 'lumen')).toBe(false);
+    expect(await c.views.firstView('2026-11-27', '198.51.100.7', UA, 'lumen')).toBe(true);
+    expect(await a.views.firstView('2026-11-27', '198.51.100.7', UA, 'lumen')).toBe(false);
   });
 
-  it("a new day forgets the previous days' salt and digests", () => {
+  it("a new day forgets the previous days' salt and digests", async () => {
     const a = node('w');
-    a.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen');
-    a.views.firstView('2026-11-27', '198.51.100.7', UA, 'lumen');
+    await a.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen');
+    await a.views.firstView('2026-11-27', '198.51.100.7', UA, 'lumen');
     const file = new Database(join(dir, 'w.db-limits'), { readonly: true });
     try {
       expect(file.prepare('SELECT day FROM view_salts').pluck().all()).toEqual(['2026-11-27']);
@@ -117,10 +117,10 @@ describe('page views counted once per visitor across processes', () => {
     }
   });
 
-  it('with the memory store each process keeps its own', () => {
+  it('with the memory store each process keeps its own', async () => {
     const [a, b] = [node('m', { LIMITS_STORE: 'memory' }), node('m', { LIMITS_STORE: 'memory' })];
-    expect(a.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen')).toBe(true);
-    expect(a.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen')).toBe(false);
-    expect(b.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen')).toBe(true);
+    expect(await a.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen')).toBe(true);
+    expect(await a.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen')).toBe(false);
+    expect(await b.views.firstView('2026-11-26', '198.51.100.7', UA, 'lumen')).toBe(true);
   });
 });

@@ -73,7 +73,7 @@ describe('mailer', () => {
     const transport = createTransport({ smtpUrl: null, from: FROM, db, clock, log: (l) => lines.push(l) });
     await queuedMailer(db, clock).send(mail);
     await runDueJobs({ db, clock, handlers: { [EMAIL_JOB]: emailHandler(transport) }, log: () => {} });
-    expect(listOutbox(db, { to: 'Ana@Lumen.example' })).toEqual([expect.objectContaining({ to: 'ana@lumen.example', subject: mail.subject, text: mail.text })]);
+    expect(await listOutbox(db, { to: 'Ana@Lumen.example' })).toEqual([expect.objectContaining({ to: 'ana@lumen.example', subject: mail.subject, text: mail.text })]);
     expect(lines).toEqual([expect.stringContaining('links: http://directory.test/invites/abc123')]);
     expect(received).toHaveLength(0);
   });

@@ -43,9 +43,9 @@ export async function seedOrderWorld(app: TestApp, tag: string): Promise<OrderWo
     };
     app.db.orm.insert(products).values(p).onConflictDoUpdate({ target: products.code, set: p }).run();
   });
-  setSetting(app.db, 'billboard_min_cents', String(PRICES.billboard_min));
-  setSetting(app.db, 'bookable_weeks', '12');
-  setSetting(app.db, 'paid_week_capacity', '20');
+  await setSetting(app.db, 'billboard_min_cents', String(PRICES.billboard_min));
+  await setSetting(app.db, 'bookable_weeks', '12');
+  await setSetting(app.db, 'paid_week_capacity', '20');
   for (const c of ['primary', 'ai', 'design', 'sales', 'marketing']) await addCategory(app.db, `${tag}-${c}`);
   const alice = await addUser(app.db, `alice-${tag}@example.test`);
   const bob = await addUser(app.db, `bob-${tag}@example.test`);

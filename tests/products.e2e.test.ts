@@ -27,9 +27,9 @@ beforeAll(async () => {
   upsertProduct({ code: 'featured', name: 'Featured', description: 'Featured spots.', priceCents: 9999, weekRule: 'none', needsListing: true, options: null, position: 3 });
   upsertProduct({ code: 'done_for_you', name: 'Done for you', description: 'We write it.', priceCents: 15000, weekRule: 'none', needsListing: true, options: OPTIONS, position: 4 });
   upsertProduct({ code: 'retired_thing', name: 'Retired', description: 'No longer sold.', priceCents: 100, weekRule: 'none', needsListing: false, active: false, position: 5 });
-  setSetting(app.db, 'bookable_weeks', '4');
-  setSetting(app.db, 'paid_week_capacity', '2');
-  setSetting(app.db, 'billboard_min_cents', '2500');
+  await setSetting(app.db, 'bookable_weeks', '4');
+  await setSetting(app.db, 'paid_week_capacity', '2');
+  await setSetting(app.db, 'billboard_min_cents', '2500');
   // 2026-11-23 is full (2 paid launches); 2026-11-30 has one paid launch; drafts and free launches hold no paid slot.
   await addListing(app.db, { name: 'Paid One', status: 'scheduled', plan: 'paid', launchWeek: '2026-11-23' });
   await addListing(app.db, { name: 'Paid Two', status: 'live', plan: 'paid', launchWeek: '2026-11-23' });
@@ -81,18 +81,18 @@ describe('list_products over REST', () => {
       const res = await clients[era]!.callTool({ name: 'list_products', arguments: {} });
       expect(byCode(res.structuredContent, 'launch').price_cents).toBe(5555);
     }
-    setSetting(app.db, 'billboard_min_cents', '3100');
+    await setSetting(app.db, 'billboard_min_cents', '3100');
     expect((await rest()).body.billboard_min_cents).toBe(3100);
   });
 
   it('follows the capacity settings', async () => {
-    setSetting(app.db, 'paid_week_capacity', '1');
-    setSetting(app.db, 'bookable_weeks', '2');
+    await setSetting(app.db, 'paid_week_capacity', '1');
+    await setSetting(app.db, 'bookable_weeks', '2');
     expect(byCode((await rest()).body, 'launch').weeks).toEqual([]); // 11-23 and 11-30 are both full now
-    setSetting(app.db, 'bookable_weeks', '3');
+    await setSetting(app.db, 'bookable_weeks', '3');
     expect(byCode((await rest()).body, 'launch').weeks).toEqual([{ week: '2026-12-07', remaining: 1 }]);
-    setSetting(app.db, 'paid_week_capacity', '2');
-    setSetting(app.db, 'bookable_weeks', '4');
+    await setSetting(app.db, 'paid_week_capacity', '2');
+    await setSetting(app.db, 'bookable_weeks', '4');
   });
 
   it('rejects any input with 400 naming the field', async () => {

@@ -41,7 +41,7 @@ beforeAll(async () => {
     listingId, userId: claimant, method: 'email', email: 'x@target.example.com', token: CLAIM_TOKEN, status: 'pending', expiresAt: '2026-11-25T12:00:00.000Z', createdAt: now,
   }).run();
   const owner = await addUser(app.db, 'draft-owner-csrf@example.test');
-  const draftId = readyDraft(app, owner, 'https://draft.example.com', { name: { value: 'Drafty', evidence: [] } });
+  const draftId = await readyDraft(app, owner, 'https://draft.example.com', { name: { value: 'Drafty', evidence: [] } });
   app.db.orm.insert(draftInvites).values({
     draftId, email: 'ann-xsrf@example.test', tokenHash: sha256Hex(INVITE_TOKEN), invitedByUserId: owner, createdAt: now, expiresAt: '2026-11-25T12:00:00.000Z',
   }).run();

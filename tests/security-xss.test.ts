@@ -145,7 +145,7 @@ beforeAll(async () => {
   }).run();
 
   // A co-founder invite to a draft whose product name is hostile, seen by a signed-in invitee.
-  const draftId = readyDraft(app, ownerId, 'https://evil.example.com', { name: { value: H('Draft name'), evidence: [] } });
+  const draftId = await readyDraft(app, ownerId, 'https://evil.example.com', { name: { value: H('Draft name'), evidence: [] } });
   inviteToken = 'i'.repeat(48);
   db.orm.insert(draftInvites).values({
     draftId, email: `invitee${encodeURIComponent(IMG)}@example.test`, tokenHash: sha256Hex(inviteToken), invitedByUserId: ownerId, createdAt: now, expiresAt: '2026-11-25T12:00:00.000Z',

@@ -44,7 +44,7 @@ beforeAll(async () => {
     { slug: 'older-post', title: 'Launch checklist', bodyMarkdown: 'Body', author: 'Team', publishedAt: '2026-10-01T00:00:00Z' },
     { slug: 'newer-post', title: 'Weekly recap', bodyMarkdown: 'A launch checklist inside', author: 'Team', publishedAt: '2026-11-01T00:00:00Z' },
   ]).run();
-  ids.othersDraft = readyDraft(app, ids.other, 'https://others.example/', { name: { value: 'Others', evidence: [] } });
+  ids.othersDraft = await readyDraft(app, ids.other, 'https://others.example/', { name: { value: 'Others', evidence: [] } });
   await openClients(app, clients, auth);
 });
 afterAll(async () => { await closeAll(app, clients); });
@@ -131,7 +131,7 @@ describe('states and transitions', () => {
   });
 
   it('marks draft fields by who set them: edited or manual, deleted, override, back to ai', async () => {
-    const id = readyDraft(app, ids.me, 'https://states.example/', {
+    const id = await readyDraft(app, ids.me, 'https://states.example/', {
       name: { value: 'States', evidence: [{ url: 'https://states.example/', quote: 'States' }] },
       tagline: { value: 'Found on the site', evidence: [{ url: 'https://states.example/', quote: 'Found on the site' }] },
     });
@@ -164,7 +164,7 @@ describe('states and transitions', () => {
 
   it('lists my drafts newest first with status and completeness', async () => {
     app.clock.advance(60_000);
-    const newest = readyDraft(app, ids.me, 'https://newest.example/', { name: { value: 'Newest', evidence: [] } });
+    const newest = await readyDraft(app, ids.me, 'https://newest.example/', { name: { value: 'Newest', evidence: [] } });
     const res = await callOp(app, clients, 'rest', 'list_my_drafts', {}, auth);
     expect(res.body.items[0].id).toBe(newest);
     for (const item of res.body.items) expect(item).toMatchObject({ status: expect.any(String), completeness: expect.any(Number) });

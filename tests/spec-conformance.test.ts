@@ -42,8 +42,8 @@ beforeAll(async () => {
     code: PRODUCT, name: 'Sixty', description: 'A product whose code is at the bound', priceCents: 100, needsListing: false,
     weekRule: 'none', options: { description: 'Twenty options', properties: options }, active: true, position: 99,
   }).run();
-  setSetting(app.db, 'billboard_min_cents', '1');
-  setSetting(app.db, 'paid_week_capacity', '1000');
+  await setSetting(app.db, 'billboard_min_cents', '1');
+  await setSetting(app.db, 'paid_week_capacity', '1000');
   await openClients(app, clients, { authorization: `Bearer ${made.key}` });
   const list = await callOp(app, clients, 'rest', 'list_products', {});
   w.week = list.body.items.find((p: any) => p.code === 'launch').weeks[0].week;
@@ -54,17 +54,17 @@ afterAll(async () => { await closeAll(app, clients); });
 
 // [operation, field path named by the 400, arguments at the bound (null: none that can pass), past the bound,
 //  and for an at-bound value a service rule may still refuse: 'rule' (only the schema's own message must not come back)]
-type Args = () => Record<string, unknown>;
+type Args = () => Record<string, unknown> | Promise<Record<string, unknown>>;
 type Case = { op: string; path: string; good: Args | null; bad: Args; rule?: boolean; okStatus?: number };
 const cases: Case[] = [];
 const add = (op: string, path: string, good: Args | null, bad: Args, extra: Partial<Case> = {}) => cases.push({ op, path, good, bad, ...extra });
-const paging = (op: string, base: Args = () => ({})) => {
+const paging = (op: string, base: () => Record<string, unknown> = () => ({})) => {
   add(op, 'page', () => ({ ...base(), page: 1000 }), () => ({ ...base(), page: 1001 }));
   add(op, 'page', () => ({ ...base(), page: 1 }), () => ({ ...base(), page: 0 }));
   add(op, 'per_page', () => ({ ...base(), per_page: 100 }), () => ({ ...base(), per_page: 101 }));
   add(op, 'per_page', () => ({ ...base(), per_page: 1 }), () => ({ ...base(), per_page: 0 }));
 };
-const draft = () => readyDraft(app, userIdOf(), 'https://bounds.example/', { name: { value: 'Bounds', evidence: [] } });
+const draft = async () => await readyDraft(app, userIdOf(), 'https://bounds.example/', { name: { value: 'Bounds', evidence: [] } });
 const userIdOf = () => (app.db.sqlite.prepare("SELECT id FROM users WHERE email = 'conformance@example.test'").get() as { id: number }).id;
 
 // ---- public reads ----
@@ -122,7 +122,7 @@ add('get_order', 'number', () => ({ number: x(32, '9') }), () => ({ number: x(33
 add('submit_listing', 'url', () => ({ url: padUrl('https://submit.example/', 2048) }), () => ({ url: padUrl('https://submit.example/', 2049) }));
 add('submit_listing', 'url', null, () => ({}));
 add('submit_listing', 'name', null, () => ({ url: 'https://submit.example/', name: 'Other property' }));
-const patch = (body: Record<string, unknown>): Args => () => ({ id: draft(), ...body });
+const patch = (body: Record<string, unknown>): Args => async () => ({ id: await draft(), ...body });
 for (const f of ['name', 'tagline', 'short_description', 'stage', 'pricing_model', 'pricing_summary', 'city']) {
   add('update_draft', `fields.${f}`, patch({ fields: { [f]: x(500) } }), patch({ fields: { [f]: x(501) } }));
 }
@@ -182,9 +182,9 @@ add('update_draft', 'seo.title', patch({ seo: { title: x(70) } }), patch({ seo: 
 add('update_draft', 'seo.meta', patch({ seo: { meta: x(170) } }), patch({ seo: { meta: x(171) } }));
 add('update_draft', 'seo.keywords', null, patch({ seo: { keywords: 'a' } }));
 add('update_draft', 'listing_id', null, patch({ listing_id: 5 }));
-add('invite_cofounder', 'email', () => ({ id: draft(), email: mail('invite.example.com', 254) }), () => ({ id: draft(), email: mail('invite.example.com', 255) }));
-add('invite_cofounder', 'email', null, () => ({ id: draft(), email: 'not an address' }));
-add('invite_cofounder', 'email', null, () => ({ id: draft() }));
+add('invite_cofounder', 'email', async () => ({ id: await draft(), email: mail('invite.example.com', 254) }), async () => ({ id: await draft(), email: mail('invite.example.com', 255) }));
+add('invite_cofounder', 'email', null, async () => ({ id: await draft(), email: 'not an address' }));
+add('invite_cofounder', 'email', null, async () => ({ id: await draft() }));
 add('submit_draft', 'id', null, () => ({ id: '123' }));
 
 // ---- my listings ----
@@ -286,7 +286,7 @@ const label = (c: Case) => `${c.op} ${c.path}${c.good ? ' (at the bound and past
 
 describe.each(DRIVERS)('spec bounds over %s', (d) => {
   it.each(cases.map((c) => [label(c), c] as const))('%s', async (_label, c) => {
-    const bad = c.bad();
+    const bad = await c.bad();
     const auth = d === 'rest' ? restAuth : {};
     const before = changes();
     const refused = await callOp(app, clients, d, c.op, bad, auth);
@@ -295,7 +295,7 @@ describe.each(DRIVERS)('spec bounds over %s', (d) => {
     expect(paths(refused.body)).toContain(c.path);
     expect(changes(), 'a refused call wrote to the database').toBe(before);
     if (!c.good) return;
-    const passed = await callOp(app, clients, d, c.op, c.good(), auth);
+    const passed = await callOp(app, clients, d, c.op, await c.good(), auth);
     if (c.rule) {
       // The schema's bound accepts the value; only the service's own rule may still refuse it, in other words.
       const schemaMessages = messagesAt(refused.body, c.path);

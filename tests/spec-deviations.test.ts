@@ -81,7 +81,7 @@ describe('writes that come with an e-mail are one transaction', () => {
   });
 
   it('invite_cofounder leaves no invite (and no used invite) when its e-mail cannot be queued', async () => {
-    const draft = readyDraft(app, me, 'https://invites.example/', { name: { value: 'Invites', evidence: [] } });
+    const draft = await readyDraft(app, me, 'https://invites.example/', { name: { value: 'Invites', evidence: [] } });
     const before = count('draft_invites');
     failMailQueue();
     try {

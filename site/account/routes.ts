@@ -153,7 +153,7 @@ export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {
     if (!user) return seeOther(c, `/signin?next=${encodeURIComponent(c.req.path)}`);
     try {
       const order = await callToolAs<OrderView>(deps, 'get_order', { number: c.req.param('number').slice(0, 32) }, user.userId, clientIp(c, deps.config));
-      const seller = sellerDetails(deps.db);
+      const seller = await sellerDetails(deps.db);
       return send(c, ReceiptPage({ siteName, order, seller: [seller.legalName || siteName, ...seller.address.split('\n').map((l) => l.trim()).filter(Boolean), ...(seller.vatId ? [`VAT ID ${seller.vatId}`] : [])] }));
     } catch (err) {
       if (err instanceof PageNotFound) return send(c, ReceiptNotFound(siteName), 404);

@@ -42,8 +42,11 @@ export function registerCheckoutRoutes(app: Hono, deps: CheckoutDeps): void {
   if (payments.name === 'stripe' && !process.env.STRIPE_WEBHOOK_SECRET) {
     console.warn('[payments] STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: payments will never be confirmed.');
   }
-  if (payments.name === 'stripe' && !sellerDetails(deps.db).legalName) {
-    console.warn('[payments] Receipts name no seller: set seller_legal_name, seller_address and seller_vat_id with `npm run admin -- set-setting`.');
+  // A startup notice only: routes register synchronously, so the setting is read without holding them up.
+  if (payments.name === 'stripe') {
+    void sellerDetails(deps.db).then((seller) => {
+      if (!seller.legalName) console.warn('[payments] Receipts name no seller: set seller_legal_name, seller_address and seller_vat_id with `npm run admin -- set-setting`.');
+    }, () => {});
   }
   if (payments.name === 'none') {
     console.warn('[payments] No payment provider: set STRIPE_SECRET_KEY (test mode runs only for local sites or with PAYMENTS_TEST_MODE=true).');
@@ -79,7 +82,7 @@ export function registerCheckoutRoutes(app: Hono, deps: CheckoutDeps): void {
     if (!values.address) errors.address = 'Enter the billing address.';
     if (!/^[A-Z]{2}$/.test(values.country!)) errors.country = 'Enter a two-letter country code, e.g. DE or US.';
     if (values.vat_number!.length > 32) errors.vat_number = 'A VAT number has at most 32 characters.';
-    const vat = errors.country || errors.vat_number ? null : vatTreatment({ sellerCountry: sellerCountry(deps.db), billingCountry: values.country, vatNumber: values.vat_number || null });
+    const vat = errors.country || errors.vat_number ? null : vatTreatment({ sellerCountry: await sellerCountry(deps.db), billingCountry: values.country, vatNumber: values.vat_number || null });
     if (vat && !vat.ok) errors[vat.path === 'billing_country' ? 'country' : 'vat_number'] = `This VAT number ${vat.message}.`;
     if (Object.keys(errors).length || !vat?.ok) return page(c, await view(c, order, { values, errors }), 400);
 

@@ -28,10 +28,10 @@ export function registerInviteRoutes(app: Hono, deps: AppDeps): void {
     send(c, <Page siteName={siteName} title={title}>{body}</Page>, status);
 
   // The invite and its draft; null for an unknown or malformed token.
-  const load = (token: string): { invite: DraftInviteRow; draft: DraftRow } | null => {
+  const load = async (token: string): Promise<{ invite: DraftInviteRow; draft: DraftRow } | null> => {
     if (!TOKEN.test(token)) return null;
-    const invite = inviteByTokenHash(deps.db, sha256Hex(token));
-    const draft = invite && getDraft(deps.db, invite.draftId);
+    const invite = await inviteByTokenHash(deps.db, sha256Hex(token));
+    const draft = invite && await getDraft(deps.db, invite.draftId);
     return invite && draft ? { invite, draft } : null;
   };
 
@@ -86,7 +86,7 @@ export function registerInviteRoutes(app: Hono, deps: AppDeps): void {
 
   app.get('/invites/:token', async (c) => {
     const token = c.req.param('token');
-    const found = load(token);
+    const found = await load(token);
     if (!found) return page(c, 'Invite not found', <p>This invite link is not valid. Check that the whole link was copied from the e-mail.</p>, 404);
     const user = await currentUser(c, deps);
     const stop = await blocked(c, found.invite, found.draft, user, `/invites/${token}`);
@@ -99,7 +99,7 @@ export function registerInviteRoutes(app: Hono, deps: AppDeps): void {
 
   app.post('/invites/:token', async (c) => {
     const token = c.req.param('token');
-    const found = load(token);
+    const found = await load(token);
     if (!found) return page(c, 'Invite not found', <p>This invite link is not valid.</p>, 404);
     const user = await currentUser(c, deps);
     if (!user) return seeOther(c, `/signin?next=${encodeURIComponent(`/invites/${token}`)}`);

@@ -144,7 +144,7 @@ export function registerSubmitRoutes(app: Hono, deps: AppDeps): void {
     const listing = await call<OwnedListingView>(c, viewer, 'get_my_listing', { listing_id: draft.listing_id });
     const products = await call<{ items: Array<{ code: string; price_cents: number; weeks?: Array<{ week: string; remaining: number }> }> }>(c, viewer, 'list_products', {});
     const launch = products.items.find((p) => p.code === 'launch');
-    const s = freeQueueSettings(deps.db);
+    const s = await freeQueueSettings(deps.db);
     return send(c, LaunchPage({
       siteName, csrf: viewer.csrf, draftId: id, listing, launchPriceCents: launch?.price_cents ?? null, weeks: launch?.weeks ?? [],
       freeWeeksAhead: `${s.minWeeks} to ${s.maxWeeks} weeks from now`, notice: NOTICES[c.req.query('notice') ?? ''], ...extra,

@@ -26,7 +26,7 @@ export async function setPrice(db: Db, code: string, cents: number): Promise<{ p
     if (!row) throw new AdminError(`Unknown product code "${code}". Known codes: ${await knownCodes(db)}`);
     if (code === 'billboard_min' && cents < 1) throw new AdminError('The billboard minimum must be at least 1 cent');
     await db.engine.prepare('UPDATE products SET price_cents = ? WHERE code = ?').run(cents, code);
-    if (code === 'billboard_min') setSetting(db, 'billboard_min_cents', String(cents));
+    if (code === 'billboard_min') await setSetting(db, 'billboard_min_cents', String(cents));
     return { previous: row.price_cents };
   });
 }
@@ -52,20 +52,22 @@ export async function setSettingValue(db: Db, key: string, value: string): Promi
   const n = Number(value);
   if (key === 'billboard_min_cents' && n < 1) throw new AdminError('billboard_min_cents must be at least 1');
   if (['bookable_weeks', 'trending_half_life_hours'].includes(key) && n < 1) throw new AdminError(`${key} must be at least 1`);
-  if (key === 'free_queue_min_weeks' && n > Number(getSetting(db, 'free_queue_max_weeks'))) {
-    throw new AdminError(`free_queue_min_weeks (${n}) cannot be above free_queue_max_weeks (${getSetting(db, 'free_queue_max_weeks')})`);
+  if (key === 'free_queue_min_weeks' && n > Number(await getSetting(db, 'free_queue_max_weeks'))) {
+    throw new AdminError(`free_queue_min_weeks (${n}) cannot be above free_queue_max_weeks (${await getSetting(db, 'free_queue_max_weeks')})`);
   }
-  if (key === 'free_queue_max_weeks' && n < Number(getSetting(db, 'free_queue_min_weeks'))) {
-    throw new AdminError(`free_queue_max_weeks (${n}) cannot be below free_queue_min_weeks (${getSetting(db, 'free_queue_min_weeks')})`);
+  if (key === 'free_queue_max_weeks' && n < Number(await getSetting(db, 'free_queue_min_weeks'))) {
+    throw new AdminError(`free_queue_max_weeks (${n}) cannot be below free_queue_min_weeks (${await getSetting(db, 'free_queue_min_weeks')})`);
   }
   return await withTransaction(db, async () => {
-    const previous = getSetting(db, key);
-    setSetting(db, key, value);
+    const previous = await getSetting(db, key);
+    await setSetting(db, key, value);
     if (key === 'billboard_min_cents') await db.engine.prepare("UPDATE products SET price_cents = ? WHERE code = 'billboard_min'").run(n);
     return { previous, value };
   });
 }
 
-export function listSettings(db: Db): { key: SettingKey; value: string }[] {
-  return (Object.keys(SETTING_DEFAULTS) as SettingKey[]).map((key) => ({ key, value: getSetting(db, key) }));
+export async function listSettings(db: Db): Promise<{ key: SettingKey; value: string }[]> {
+  const out: { key: SettingKey; value: string }[] = [];
+  for (const key of Object.keys(SETTING_DEFAULTS) as SettingKey[]) out.push({ key, value: await getSetting(db, key) });
+  return out;
 }

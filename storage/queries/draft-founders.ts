@@ -109,15 +109,15 @@ export async function ownFounderProfile(db: Db, userId: number): Promise<{ name:
 export async function acceptInviteWithProfile(db: Db, invite: DraftInviteRow, userId: number, p: FounderProfile, now: string): Promise<'accepted' | 'full' | 'gone'> {
   return await withTransaction(db, async () => {
     const again = await statements(db).invite.get(invite.id) as { accepted_at: string | null } | undefined;
-    const draft = getDraft(db, invite.draftId);
+    const draft = await getDraft(db, invite.draftId);
     if (!again || again.accepted_at || !draft) return 'gone';
     const founders = withJoinedFounder(founderRecords(draft), userId, p);
     if (!founders) return 'full';
     await saveOwnFounderProfile(db, userId, p, now);
     const percent = completeness({ fields: draft.fields, faqs: draft.faqs, founders, company_socials: draft.companySocials }).percent;
-    const saved = updateDraft(db, draft.id, { founders, completeness: draft.status === 'ready' ? percent : draft.completeness }, now)!;
+    const saved = (await updateDraft(db, draft.id, { founders, completeness: draft.status === 'ready' ? percent : draft.completeness }, now))!;
     if (saved.listingId !== null) await syncListingFounders(db, saved.listingId, saved, now);
-    acceptInvite(db, invite.id, userId, now);
+    await acceptInvite(db, invite.id, userId, now);
     return 'accepted';
   });
 }

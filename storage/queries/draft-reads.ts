@@ -1,8 +1,7 @@
 import type { Stmt } from '../engine/types';
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../db';
-import { drafts, type DraftBuildInfo, type DraftProgress, type DraftStatus } from '../schema';
-import type { DraftRow } from './drafts';
+import type { DraftProgress, DraftStatus } from '../schema';
+import { draftColumns, draftFromRow, type DraftRow } from './drafts';
 
 // Lean reads for the draft tools. A draft row carries the crawled page text (build.sources, up to
 // hundreds of kB), so lists never load whole rows: they read only the columns a summary shows.
@@ -13,7 +12,7 @@ export type DraftSummaryRow = {
 };
 export type InviteSummaryRow = { email: string; created_at: string; expires_at: string; accepted_at: string | null };
 
-type Statements = { list: Stmt; count: Stmt; invites: Stmt; regenerating: Stmt };
+type Statements = { list: Stmt; count: Stmt; invites: Stmt; regenerating: Stmt; withoutSources: Stmt };
 const cache = new WeakMap<Db, Statements>();
 
 function statements(db: Db): Statements {
@@ -29,6 +28,9 @@ function statements(db: Db): Statements {
     // Fields of regenerate jobs not finished yet, so a client knows what is still being redrafted.
     regenerating: db.engine.prepare(`SELECT DISTINCT f.value AS field FROM jobs j, json_each(j.payload, '$.fields') f
       WHERE j.kind = 'draft_regenerate' AND j.status IN ('queued', 'running') AND json_extract(j.payload, '$.draftId') = ?`),
+    // JSON is stored as text on both engines; PostgreSQL drops the key through jsonb.
+    withoutSources: db.engine.prepare(`SELECT ${draftColumns(`json_remove(build, '$.sources')`)} FROM drafts WHERE id = ? AND user_id = ?`,
+      { pg: `SELECT ${draftColumns(`((build::jsonb) - 'sources')::text`)} FROM drafts WHERE id = ? AND user_id = ?` }),
   };
   cache.set(db, s);
   return s;
@@ -48,9 +50,5 @@ export const regeneratingFields = async (db: Db, draftId: string): Promise<strin
 
 // One of the user's drafts without the stored page text (build.sources), which only the regenerate job reads:
 // clients poll get_draft every few seconds. Never write this row's `build` back.
-export function userDraftWithoutSources(db: Db, id: string, userId: number): DraftRow | undefined {
-  return db.orm.select({
-    ...getTableColumns(drafts),
-    build: sql<DraftBuildInfo | null>`json_remove(${drafts.build}, '$.sources')`.mapWith(drafts.build),
-  }).from(drafts).where(and(eq(drafts.id, id), eq(drafts.userId, userId))).get();
-}
+export const userDraftWithoutSources = async (db: Db, id: string, userId: number): Promise<DraftRow | undefined> =>
+  draftFromRow(await statements(db).withoutSources.get(id, userId));

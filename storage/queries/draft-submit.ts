@@ -143,7 +143,7 @@ export async function saveDraftAsListing(db: Db, d: DraftRow, userId: number, no
       listingId = (await statements(db).insert.get({ slug: await uniqueListingSlug(db, name), name, url: d.url, domain: normaliseDomain(d.url) ?? '', userId, now }) as { id: number }).id;
       await addListingOwner(db, listingId, userId, 'submitted', now);
     } else await statements(db).status.run(listingId);
-    const saved = updateDraft(db, d.id, { listingId }, now)!;
+    const saved = (await updateDraft(db, d.id, { listingId }, now))!;
     await syncListing(db, saved, ALL_PARTS, userId, now, saved, existing !== null);
     const row = await statements(db).byId.get(listingId) as { slug: string; status: ListingStatus };
     return { listingId, created: existing === null, slug: row.slug, status: row.status };

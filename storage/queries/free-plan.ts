@@ -43,10 +43,10 @@ const statements = preparedFor((p): Statements => ({
     WHERE status = 'scheduled' AND launch_week IS NOT NULL AND launch_week <= @monday RETURNING id`),
 }));
 
-export const freeQueueSettings = (db: Db): FreeQueueSettings => ({
-  minWeeks: getNumberSetting(db, 'free_queue_min_weeks'),
-  maxWeeks: getNumberSetting(db, 'free_queue_max_weeks'),
-  capacity: getNumberSetting(db, 'free_week_capacity'),
+export const freeQueueSettings = async (db: Db): Promise<FreeQueueSettings> => ({
+  minWeeks: await getNumberSetting(db, 'free_queue_min_weeks'),
+  maxWeeks: await getNumberSetting(db, 'free_queue_max_weeks'),
+  capacity: await getNumberSetting(db, 'free_week_capacity'),
 });
 
 export async function freeLaunchesByWeek(db: Db, weeks: string[]): Promise<Map<string, number>> {

@@ -1,6 +1,12 @@
-import { asc } from 'drizzle-orm';
 import type { Db } from '../db';
-import { interviewQuestions } from '../schema';
+import { preparedFor } from '../prepared';
+import type { interviewQuestions } from '../schema';
 
-export const listInterviewQuestions = (db: Db) =>
-  db.orm.select().from(interviewQuestions).orderBy(asc(interviewQuestions.position), asc(interviewQuestions.id)).all();
+export type InterviewQuestionRow = typeof interviewQuestions.$inferSelect;
+
+const statements = preparedFor((p) => ({
+  list: p('SELECT id, question, position FROM interview_questions ORDER BY position, id'),
+}));
+
+export const listInterviewQuestions = async (db: Db): Promise<InterviewQuestionRow[]> =>
+  await statements(db).list.all() as InterviewQuestionRow[];

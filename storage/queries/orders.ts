@@ -182,4 +182,4 @@ export async function recordPaymentEvent(db: Db, e: { provider: string; id: stri
 }
 
 // The seller's country decides domestic VAT (setting seller_country, checked when the operator sets it).
-export const sellerCountry = (db: Db): string => getSetting(db, 'seller_country');
+export const sellerCountry = async (db: Db): Promise<string> => await getSetting(db, 'seller_country');

@@ -1,17 +1,24 @@
-import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db';
-import { outbox } from '../schema';
+import { preparedFor } from '../prepared';
+import type { outbox } from '../schema';
 
 export type OutboxMessage = typeof outbox.$inferSelect;
 
-export function addToOutbox(db: Db, m: { to: string; subject: string; text: string; html?: string | null; now: string }): number {
-  return db.orm.insert(outbox).values({ to: m.to.trim().toLowerCase(), subject: m.subject, text: m.text, html: m.html ?? null, createdAt: m.now })
-    .returning({ id: outbox.id }).get().id;
+// "to" and "text" are quoted: TO is a keyword on both engines.
+const COLUMNS = 'id, "to", subject, "text", html, created_at AS "createdAt"';
+const statements = preparedFor((p) => ({
+  insert: p('INSERT INTO outbox ("to", subject, "text", html, created_at) VALUES (?, ?, ?, ?, ?)'),
+  all: p(`SELECT ${COLUMNS} FROM outbox ORDER BY id DESC LIMIT ?`),
+  to: p(`SELECT ${COLUMNS} FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT ?`),
+}));
+
+export async function addToOutbox(db: Db, m: { to: string; subject: string; text: string; html?: string | null; now: string }): Promise<number> {
+  return (await statements(db).insert.run(m.to.trim().toLowerCase(), m.subject, m.text, m.html ?? null, m.now)).lastInsertRowid;
 }
 
 // Newest first; with `to`, only that recipient's mail (the local "inbox" of a user without SMTP).
-export function listOutbox(db: Db, opts: { to?: string; limit?: number } = {}): OutboxMessage[] {
-  const q = db.orm.select().from(outbox);
-  const filtered = opts.to ? q.where(eq(outbox.to, opts.to.toLowerCase())) : q;
-  return filtered.orderBy(desc(outbox.id)).limit(opts.limit ?? 50).all();
+export async function listOutbox(db: Db, opts: { to?: string; limit?: number } = {}): Promise<OutboxMessage[]> {
+  const s = statements(db);
+  const limit = opts.limit ?? 50;
+  return await (opts.to ? await s.to.all(opts.to.toLowerCase(), limit) : await s.all.all(limit)) as OutboxMessage[];
 }

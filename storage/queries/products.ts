@@ -40,8 +40,8 @@ export type SelectableWeek = { week: string; remaining: number };
 // The launch weeks a paid product may be booked into: the next `bookable_weeks` Mondays after the current week,
 // minus weeks whose `paid_week_capacity` is used up. Quote and checkout validate against this same list.
 export async function selectableWeeks(db: Db, now: Date): Promise<SelectableWeek[]> {
-  const count = getNumberSetting(db, 'bookable_weeks');
-  const capacity = getNumberSetting(db, 'paid_week_capacity');
+  const count = await getNumberSetting(db, 'bookable_weeks');
+  const capacity = await getNumberSetting(db, 'paid_week_capacity');
   const current = mondayOf(now);
   const weeks = Array.from({ length: Math.max(0, count) }, (_, i) => addWeeks(current, i + 1));
   const used = new Map(
@@ -52,4 +52,4 @@ export async function selectableWeeks(db: Db, now: Date): Promise<SelectableWeek
     .filter((w) => w.remaining > 0);
 }
 
-export const billboardMinCents = (db: Db): number => getNumberSetting(db, 'billboard_min_cents');
+export const billboardMinCents = async (db: Db): Promise<number> => await getNumberSetting(db, 'billboard_min_cents');

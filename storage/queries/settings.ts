@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../db';
-import { settings } from '../schema';
+import { preparedFor } from '../prepared';
 
 // Site settings with their defaults; the operator changes them with `npm run admin -- set-setting`.
 export const SETTING_DEFAULTS = {
@@ -20,22 +19,27 @@ export const SETTING_DEFAULTS = {
 } as const;
 export type SettingKey = keyof typeof SETTING_DEFAULTS;
 
-export function getSetting(db: Db, key: SettingKey): string {
-  const row = db.orm.select().from(settings).where(eq(settings.key, key)).get();
-  return row?.value ?? SETTING_DEFAULTS[key];
+const statements = preparedFor((p) => ({
+  get: p('SELECT value FROM settings WHERE key = ?').pluck(),
+  set: p('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+}));
+
+export async function getSetting(db: Db, key: SettingKey): Promise<string> {
+  const value = await statements(db).get.get(key) as string | undefined;
+  return value ?? SETTING_DEFAULTS[key];
 }
 
-export const getNumberSetting = (db: Db, key: SettingKey): number => Number(getSetting(db, key));
+export const getNumberSetting = async (db: Db, key: SettingKey): Promise<number> => Number(await getSetting(db, key));
 
-export function setSetting(db: Db, key: string, value: string): void {
+export async function setSetting(db: Db, key: string, value: string): Promise<void> {
   if (!(key in SETTING_DEFAULTS)) throw new Error(`Unknown setting ${key}. Known: ${Object.keys(SETTING_DEFAULTS).join(', ')}`);
-  db.orm.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } }).run();
+  await statements(db).set.run(key, value);
 }
 
 export type SellerDetails = { legalName: string; address: string; vatId: string; country: string };
 
 // Who sells: the receipt's seller block. An unset legal name is reported as empty; callers decide the fallback.
-export const sellerDetails = (db: Db): SellerDetails => ({
-  legalName: getSetting(db, 'seller_legal_name'), address: getSetting(db, 'seller_address'),
-  vatId: getSetting(db, 'seller_vat_id'), country: getSetting(db, 'seller_country'),
+export const sellerDetails = async (db: Db): Promise<SellerDetails> => ({
+  legalName: await getSetting(db, 'seller_legal_name'), address: await getSetting(db, 'seller_address'),
+  vatId: await getSetting(db, 'seller_vat_id'), country: await getSetting(db, 'seller_country'),
 });

@@ -18,6 +18,6 @@ export const list_interview_questions = defineTool({
     })).describe('Questions in the order the site asks them'),
   }),
   async run(ctx) {
-    return { items: listInterviewQuestions(ctx.db).map((q) => ({ question_id: q.id, question: q.question })) };
+    return { items: (await listInterviewQuestions(ctx.db)).map((q) => ({ question_id: q.id, question: q.question })) };
   },
 });

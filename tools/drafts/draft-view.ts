@@ -22,8 +22,8 @@ export function callerId(ctx: ToolContext): number {
 }
 
 // Another user's draft is not found, never forbidden. The row comes without the crawled page text.
-export function ownedDraft(ctx: ToolContext, id: string): DraftRow {
-  const row = userDraftWithoutSources(ctx.db, id, callerId(ctx));
+export async function ownedDraft(ctx: ToolContext, id: string): Promise<DraftRow> {
+  const row = await userDraftWithoutSources(ctx.db, id, callerId(ctx));
   if (!row) throw notFound(`Draft ${id}`);
   return row;
 }

@@ -11,7 +11,7 @@ const progressKey = (d: DraftRow) => `${d.status}|${d.progress?.step}|${d.progre
 // Holds the call until the build's status changes (or the time is up), reporting progress as it moves. Reads the
 // row every POLL_MS outside any transaction; the time is real time, not ctx.clock (tests freeze the clock).
 async function waitForChange(ctx: ToolContext, id: string, seconds: number): Promise<DraftRow> {
-  let row = ownedDraft(ctx, id);
+  let row = await ownedDraft(ctx, id);
   const startStatus = row.status;
   const deadline = performance.now() + seconds * 1000;
   let reported = '';
@@ -22,7 +22,7 @@ async function waitForChange(ctx: ToolContext, id: string, seconds: number): Pro
       await ctx.progress({ progress: p.percent, total: 100, message: `${p.step}: ${p.pages_fetched} of ${p.pages_planned} pages fetched` }).catch(() => {});
     }
     await new Promise((r) => setTimeout(r, Math.min(POLL_MS, Math.max(0, deadline - performance.now()))));
-    row = ownedDraft(ctx, id);
+    row = await ownedDraft(ctx, id);
   }
   return row;
 }
@@ -46,7 +46,7 @@ export const get_draft = defineTool({
   }).strict(),
   output: draftView,
   async run(ctx, input) {
-    const row = input.wait_seconds ? await waitForChange(ctx, input.id, input.wait_seconds) : ownedDraft(ctx, input.id);
+    const row = input.wait_seconds ? await waitForChange(ctx, input.id, input.wait_seconds) : await ownedDraft(ctx, input.id);
     return toDraftView(ctx, row);
   },
 });

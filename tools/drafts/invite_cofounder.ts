@@ -42,7 +42,7 @@ export const invite_cofounder = defineTool({
   }),
   async run(ctx, input) {
     const userId = callerId(ctx);
-    const d = ownedDraft(ctx, input.id);
+    const d = await ownedDraft(ctx, input.id);
     requireReady(d, 'shared with a co-founder');
     const email = input.email.trim().toLowerCase();
     const me = await userById(ctx.db, userId);
@@ -56,9 +56,9 @@ export const invite_cofounder = defineTool({
     // concurrent calls cannot both take the last of the draft's invites.
     const sent = await withTransaction(ctx.db, async () => {
       await lockParentRow(ctx.db, 'drafts', d.id);
-      const before = countInvites(ctx.db, d.id);
+      const before = await countInvites(ctx.db, d.id);
       if (before >= MAX_INVITES) throw new ToolError('conflict', `This draft has sent its ${MAX_INVITES} invites already: no more can be sent.`);
-      insertInvite(ctx.db, { draftId: d.id, email, tokenHash: sha256Hex(token), invitedByUserId: userId, now: now.toISOString(), expiresAt });
+      await insertInvite(ctx.db, { draftId: d.id, email, tokenHash: sha256Hex(token), invitedByUserId: userId, now: now.toISOString(), expiresAt });
       await ctx.jobs.sendMail(ctx, mail, { maxAttempts: 8 });
       return before;
     });

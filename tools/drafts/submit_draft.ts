@@ -27,7 +27,7 @@ export const submit_draft = defineTool({
   }),
   async run(ctx, input) {
     const userId = callerId(ctx);
-    const d = ownedDraft(ctx, input.id);
+    const d = await ownedDraft(ctx, input.id);
     requireReady(d, 'submitted');
     const missing: Array<{ path: string; message: string }> = [];
     if (typeof d.fields.name?.value !== 'string') missing.push({ path: 'fields.name', message: 'the product name' });

@@ -43,9 +43,9 @@ export const submit_listing = defineTool({
     const now = ctx.clock.now().toISOString();
     // The draft and its build job are written together: a draft never waits for a job that does not exist.
     await withTransaction(ctx.db, async () => {
-      insertDraft(ctx.db, { id, userId, url: websiteUrl(input.url)!, now });
+      await insertDraft(ctx.db, { id, userId, url: websiteUrl(input.url)!, now });
       await ctx.jobs.enqueueDraftBuild(ctx, id, userId);
     });
-    return toDraftView(ctx, getDraft(ctx.db, id)!);
+    return toDraftView(ctx, (await getDraft(ctx.db, id))!);
   },
 });

@@ -33,15 +33,15 @@ export const update_draft = defineTool({
   output: draftView,
   async run(ctx, input) {
     const userId = callerId(ctx);
-    const d = ownedDraft(ctx, input.id);
+    const d = await ownedDraft(ctx, input.id);
     requireReady(d, 'edited');
-    const categories = categoryNames(ctx.db);
+    const categories = await categoryNames(ctx.db);
     checkPatch(input, d, categories);
     const { update, parts } = applyPatch(input, d, categories);
     const now = ctx.clock.now().toISOString();
     // The draft, its listing (once submitted) and the redraft job change together or not at all.
     const saved = await withTransaction(ctx.db, async () => {
-      const row = updateDraft(ctx.db, d.id, update, now)!;
+      const row = (await updateDraft(ctx.db, d.id, update, now))!;
       if (row.listingId !== null && parts.size) await syncListing(ctx.db, row, parts, userId, now, d);
       if (input.regenerate?.length) await ctx.jobs.enqueueRegenerate(ctx, d.id, userId, [...new Set(input.regenerate)]);
       return row;

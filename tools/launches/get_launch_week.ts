@@ -41,7 +41,7 @@ export const get_launch_week = defineTool({
     // to the last week that can be booked.
     const recorded = await firstLaunchWeek(ctx.db);
     const first = recorded && recorded < current ? recorded : current;
-    const lastBookable = addWeeks(current, getNumberSetting(ctx.db, 'bookable_weeks'));
+    const lastBookable = addWeeks(current, await getNumberSetting(ctx.db, 'bookable_weeks'));
     if (week < first || weeksBetween(lastBookable, week) > 0) {
       throw new ToolError('not_found', `Launch week ${week} was not found: launch weeks run from ${first} to ${lastBookable}.`);
     }

@@ -28,7 +28,7 @@ async function sectionPage(ctx: ToolContext, section: Section, limit: number, of
       return { ids: ranked.slice(offset, offset + limit).map((r) => r.id), total: ranked.length };
     }
     case 'trending': {
-      const halfLife = halfLifeFrom(getSetting(ctx.db, 'trending_half_life_hours'));
+      const halfLife = halfLifeFrom(await getSetting(ctx.db, 'trending_half_life_hours'));
       return await trendingIds(ctx.db, now, halfLife, trendingWindowHours(halfLife), limit, offset);
     }
     default:

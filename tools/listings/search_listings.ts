@@ -99,7 +99,7 @@ export const search_listings = defineTool({
           offset: offsetOf(input),
         };
         if (input.sort === 'trending') {
-          const halfLifeHours = halfLifeFrom(getSetting(ctx.db, 'trending_half_life_hours'));
+          const halfLifeHours = halfLifeFrom(await getSetting(ctx.db, 'trending_half_life_hours'));
           const since = trendingAt - trendingWindowHours(halfLifeHours) * 3_600_000;
           query.trending = { now: new Date(trendingAt).toISOString(), since: new Date(since).toISOString(), halfLifeHours };
         }

@@ -37,14 +37,14 @@ export async function priceOrder(ctx: ToolContext, input: OrderInput): Promise<P
     listings: await ownedListingsForOrder(db, userId, listingIds),
     categories: await categoryIdsBySlug(db, slugs),
     weeks: new Map(needsWeeks ? (await selectableWeeks(db, ctx.clock.now())).map((w) => [w.week, w.remaining]) : []),
-    billboardMinCents: billboardMinCents(db),
+    billboardMinCents: await billboardMinCents(db),
   });
   if (!result.ok) {
     const detail = result.problems.map((p) => `${p.path}: ${p.message}`).join('; ');
     if (result.kind === 'not_found') throw new ToolError('not_found', `Listing not found. ${detail}`, result.problems);
     throw new ToolError('invalid_input', `The order cannot be made. ${detail}`, result.problems);
   }
-  const vat = vatTreatment({ sellerCountry: sellerCountry(db), billingCountry: input.billing_country, vatNumber: input.vat_number });
+  const vat = vatTreatment({ sellerCountry: await sellerCountry(db), billingCountry: input.billing_country, vatNumber: input.vat_number });
   if (!vat.ok) throw new ToolError('invalid_input', `${vat.path}: ${vat.message}`, [{ path: vat.path, message: vat.message }]);
   const subtotal = result.lines.reduce((sum, l) => sum + l.priceCents, 0);
   return { lines: result.lines, totals: totalsFor(subtotal, vat.treatment) };

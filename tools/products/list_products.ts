@@ -51,7 +51,7 @@ export const list_products = defineTool({
         week_rule: p.weekRule,
         ...(p.weekRule !== 'none' ? { weeks } : {}),
       })),
-      billboard_min_cents: billboardMinCents(ctx.db),
+      billboard_min_cents: await billboardMinCents(ctx.db),
     };
   },
 });

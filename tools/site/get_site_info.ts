@@ -37,7 +37,7 @@ export const get_site_info = defineTool({
     const counts = await siteCounts(ctx.db);
     return {
       name: ctx.config.siteName,
-      purpose: getSetting(ctx.db, 'site_tagline'),
+      purpose: await getSetting(ctx.db, 'site_tagline'),
       site_url: site,
       urls: {
         home: `${site}/`, launches: `${site}/launches`, categories: `${site}/categories`,
