@@ -19,10 +19,14 @@ function statements(db: Db): Statements {
   let s = cache.get(db);
   if (s) return s;
   s = {
-    // Newest first; rowid breaks ties between drafts created in the same millisecond.
+    // Newest first; rowid breaks ties between drafts created in the same millisecond (PostgreSQL has no rowid: there
+    // the draft id, random, orders them).
     list: db.engine.prepare(`SELECT id, url, status, failure_reason, progress, json_extract(fields, '$.name.value') AS name,
         completeness, listing_id, created_at, updated_at
-      FROM drafts WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`),
+      FROM drafts WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`, {
+      pg: `SELECT id, url, status, failure_reason, progress, json_extract(fields, '$.name.value') AS name,
+        completeness, listing_id, created_at, updated_at
+      FROM drafts WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?` }),
     count: db.engine.prepare(`SELECT count(*) AS n FROM drafts WHERE user_id = ?`),
     invites: db.engine.prepare(`SELECT email, created_at, expires_at, accepted_at FROM draft_invites WHERE draft_id = ? ORDER BY id`),
     // Fields of regenerate jobs not finished yet, so a client knows what is still being redrafted.

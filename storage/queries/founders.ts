@@ -33,7 +33,7 @@ function statements(db: Db): Statements {
       ORDER BY f.name COLLATE NOCASE, f.id LIMIT @limit OFFSET @offset`),
     companies: db.engine.prepare(`SELECT lf.founder_id, l.id AS listing_id, l.slug, l.name, lf.title
       FROM listing_founders lf JOIN listings l ON l.id = lf.listing_id
-      WHERE lf.founder_id IN (SELECT value FROM json_each(?)) AND ${PUBLIC}
+      WHERE lf.founder_id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) AND ${PUBLIC}
       ORDER BY lf.founder_id, l.name COLLATE NOCASE, l.id`),
     bySlug: db.engine.prepare(`SELECT f.id, f.slug, f.name, f.headline, f.bio, f.country, f.avatar_url, f.socials
       FROM founders f WHERE f.slug = ? AND ${HAS_PUBLIC}`),

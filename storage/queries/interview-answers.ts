@@ -16,7 +16,7 @@ function statements(db: Db): Statements {
   if (s) return s;
   const p = (sql: string) => db.engine.prepare(sql);
   s = {
-    known: p('SELECT id FROM interview_questions WHERE id IN (SELECT value FROM json_each(?))'),
+    known: p('SELECT id FROM interview_questions WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?))'),
     upsert: p(`INSERT INTO interview_answers (user_id, question_id, answer, updated_at) VALUES (@userId, @questionId, @answer, @at)
       ON CONFLICT (user_id, question_id) DO UPDATE SET answer = excluded.answer, updated_at = excluded.updated_at
       WHERE interview_answers.answer <> excluded.answer`),

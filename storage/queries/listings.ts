@@ -34,11 +34,11 @@ function prepare(db: Db) {
       ORDER BY a.position, l.votes_count DESC, l.id DESC`),
     sameCategory: s.prepare(`SELECT l.id FROM listings l
       WHERE l.primary_category_id = @category AND l.status = 'live' AND l.id <> @self
-        AND l.id NOT IN (SELECT value FROM json_each(@exclude))
+        AND l.id NOT IN (SELECT CAST(value AS INTEGER) FROM json_each(@exclude))
       ORDER BY l.votes_count DESC, l.launched_at DESC, l.id DESC LIMIT @limit OFFSET @offset`),
     sameCategoryCount: s.prepare(`SELECT count(*) AS n FROM listings l
       WHERE l.primary_category_id = @category AND l.status = 'live' AND l.id <> @self
-        AND l.id NOT IN (SELECT value FROM json_each(@exclude))`),
+        AND l.id NOT IN (SELECT CAST(value AS INTEGER) FROM json_each(@exclude))`),
     categoryName: s.prepare('SELECT slug, name FROM categories WHERE id = ?'),
   };
 }

@@ -36,7 +36,7 @@ const statements = preparedFor((p): Statements => ({
     pricing_summary, pricing_plans, country, city, founded_year, contact_email, demo_video_url, features, usps, keywords, tags, faqs,
     socials, not_found_on_website, story, media, unlocked_sections, seo_title, seo_description, status, plan, launch_week,
     launched_at, featured, verified, votes_count, is_demo, created_at, updated_at FROM listings WHERE id = ?`),
-  plans: p('SELECT id, slug, plan FROM listings WHERE id IN (SELECT value FROM json_each(?))'),
+  plans: p('SELECT id, slug, plan FROM listings WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?))'),
   edit: p(`UPDATE listings SET ${EDIT_COLUMNS.map((c) => `${c} = ${JSON_COLUMNS.has(c) ? `json(@${c})` : `@${c}`}`).join(', ')},
     updated_at = @at WHERE id = @id`),
   story: p('UPDATE listings SET story = @story, updated_at = @at WHERE id = @id'),

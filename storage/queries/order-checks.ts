@@ -11,10 +11,10 @@ function prepare(db: Db) {
     owned: s.prepare(`SELECT l.id, l.status, l.plan, l.featured,
         (SELECT json_group_array(lc.category_id) FROM listing_categories lc WHERE lc.listing_id = l.id) AS category_ids,
         (SELECT count(*) FROM listing_categories lc WHERE lc.listing_id = l.id AND lc.is_primary = 0) AS extra_count
-      FROM listings l WHERE l.id IN (SELECT value FROM json_each(@ids))
+      FROM listings l WHERE l.id IN (SELECT CAST(value AS INTEGER) FROM json_each(@ids))
         AND (l.owner_user_id = @user OR EXISTS (SELECT 1 FROM listing_owners o WHERE o.listing_id = l.id AND o.user_id = @user))`),
     categories: s.prepare('SELECT slug, id FROM categories WHERE slug IN (SELECT value FROM json_each(?))'),
-    names: s.prepare('SELECT id, name FROM listings WHERE id IN (SELECT value FROM json_each(?))'),
+    names: s.prepare('SELECT id, name FROM listings WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?))'),
   };
 }
 const cache = new WeakMap<Db, ReturnType<typeof prepare>>();

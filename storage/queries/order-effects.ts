@@ -6,7 +6,7 @@ import type { Db } from '../db';
 export const PAID_SECTIONS = ['story', 'milestones', 'media'] as const;
 
 const UNLOCK = `unlocked_sections = (SELECT json_group_array(value) FROM
-  (SELECT value FROM json_each(listings.unlocked_sections) UNION SELECT value FROM json_each(@sections)))`;
+  (SELECT value FROM json_each(listings.unlocked_sections) UNION SELECT value FROM json_each(@sections)) AS sections)`;
 
 function prepare(db: Db) {
   const s = db.engine;

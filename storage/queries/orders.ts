@@ -50,7 +50,7 @@ function prepare(db: Db) {
     ofUser: s.prepare(`SELECT ${COLUMNS} FROM orders WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`),
     countOfUser: s.prepare('SELECT count(*) AS n FROM orders WHERE user_id = ?'),
     productsOf: s.prepare(`SELECT order_id, json_group_array(product_code) AS codes FROM
-        (SELECT order_id, product_code FROM order_lines WHERE order_id IN (SELECT value FROM json_each(?)) ORDER BY order_id, position)
+        (SELECT order_id, product_code FROM order_lines WHERE order_id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) ORDER BY order_id, position) AS lines
       GROUP BY order_id`),
     billing: s.prepare(`UPDATE orders SET billing_name = @name, billing_address = @address, billing_country = @billingCountry,
         vat_number = @vatNumber, vat_rate_bp = @vatRateBp, vat_cents = @vatCents, total_cents = @totalCents,
