@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PgEngine } from '../storage/engine/pg';
+import { pgDbOver } from '../storage/pg/open';
 import { withTransaction, type Db } from '../storage/db';
 import { decayWeight } from '../domain/ranking';
 import { bothEngines } from './support/both-engines';
@@ -7,12 +7,13 @@ import { bothEngines } from './support/both-engines';
 // The storage engines behind the repository (storage/engine): the same statements, transactions and SQLite
 // functions answer the same on SQLite and on PostgreSQL.
 const env = bothEngines('engines', {
-  sqlite: (db) => db,
-  postgres: (pool) => pool,
+  sqlite: () => null,
+  postgres: () => null,
 });
+let pgDb: Promise<Db> | undefined;
 const dbs = async (): Promise<Record<'sqlite' | 'postgres', Db>> => ({
   sqlite: env.sqlite,
-  postgres: { engine: await PgEngine.connect(env.pool), kind: 'pg', path: 'test' } as Db,
+  postgres: await (pgDb ??= pgDbOver(env.pool)),
 });
 
 describe.each(['sqlite', 'postgres'] as const)('%s engine', (kind) => {

@@ -4,11 +4,11 @@ import type { Db } from '../storage/db';
 import * as lite from '../storage/queries/free-plan';
 import type { FreeWeekClaim } from '../storage/queries/free-plan';
 import { setSetting } from '../storage/queries/settings';
-import * as pgFree from '../storage/pg/free-plan';
-import { bothEngines, withClients } from './support/both-engines';
+import { pgDbOver } from '../storage/pg/open';
+import { bothEngines } from './support/both-engines';
 
-// Choosing the free plan's launch week, one contract for both engines: SQLite (storage/queries/free-plan.ts) and
-// PostgreSQL (storage/pg/free-plan.ts) choose the same weeks for the same requests. Then what only PostgreSQL has
+// Choosing the free plan's launch week (storage/queries/free-plan.ts claimFreeLaunchWeek, one function for both
+// engines, with the week locks of storage/pg/free-plan.ts on PostgreSQL): both choose the same weeks for the same requests. Then what only PostgreSQL has
 // to prove: listings choosing at the same moment on separate connections never put more than the capacity in a week.
 
 type Store = {
@@ -41,8 +41,11 @@ const sqliteStore = (db: Db): Store => ({
   reset: async () => void db.sqlite.exec("DELETE FROM listings; DELETE FROM settings; DELETE FROM sqlite_sequence WHERE name = 'listings'"),
 });
 
+// The repository's view of the PostgreSQL database: claims run through the engine as the app runs them.
+let pgDbOf: Promise<Db> | undefined;
+const pgDb = (pool: pg.Pool) => (pgDbOf ??= pgDbOver(pool));
 const pgStore = (pool: pg.Pool): Store => ({
-  claim: (id, now) => pgFree.claimFreeLaunchWeek(pool, id, now),
+  claim: async (id, now) => lite.claimFreeLaunchWeek(await pgDb(pool), id, now),
   addListing: async (status = 'submitted', o = {}) => {
     await pool.query(INSERT, [...slugTwice(), status, o.plan ?? null, o.week ?? null]);
     return (await pool.query<{ id: number }>('SELECT max(id) AS id FROM listings')).rows[0].id;
@@ -169,11 +172,12 @@ describe('free launch weeks on PostgreSQL with listings choosing at the same mom
     for (let i = 0; i < 20; i++) ids.push(await s.addListing());
     // Each, once queued, counts its week's places as its own transaction sees them (its own and those committed).
     const seen: number[] = [];
-    const countThenPause = async (client: pg.ClientBase, w: string) => {
-      seen.push((await pgFree.freeLaunchesByWeek(client, [w])).get(w)!);
+    const db = await pgDb(pool);
+    const countThenPause = async (w: string) => {
+      seen.push((await lite.freeLaunchesByWeek(db, [w])).get(w)!);
       await pause();
     };
-    const claims = await withClients(pool, 20, (client, i) => pgFree.claimFreeLaunchWeek(client, ids[i], NOW, countThenPause));
+    const claims = await Promise.all(ids.map((id) => lite.claimFreeLaunchWeek(db, id, NOW, countThenPause)));
     expect(claims.every((c) => c.outcome === 'queued')).toBe(true);
     expect(seen).toHaveLength(20);
     expect(Math.max(...seen)).toBe(5);
@@ -186,7 +190,8 @@ describe('free launch weeks on PostgreSQL with listings choosing at the same mom
     for (let i = 0; i < 5; i++) await s.claim(await s.addListing(), NOW);
     const ids: number[] = [];
     for (let i = 0; i < 10; i++) ids.push(await s.addListing());
-    const claims = await withClients(pool, 10, (client, i) => pgFree.claimFreeLaunchWeek(client, ids[i], NOW, pause));
+    const db = await pgDb(pool);
+    const claims = await Promise.all(ids.map((id) => lite.claimFreeLaunchWeek(db, id, NOW, pause)));
     expect(claims.filter((c) => c.outcome === 'queued')).toEqual([{ outcome: 'queued', week: week(2) }]);
     expect(claims.filter((c) => c.outcome === 'full')).toHaveLength(9);
     expect(await s.weeks()).toEqual({ [week(1)]: 3, [week(2)]: 3 });
@@ -198,7 +203,8 @@ describe('free launch weeks on PostgreSQL with listings choosing at the same mom
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) ids.push(await s.addListing());
     const nextWeek = new Date(NOW.getTime() + 7 * 86_400_000);
-    const claims = await withClients(pool, 12, (client, i) => pgFree.claimFreeLaunchWeek(client, ids[i], i % 2 ? nextWeek : NOW, pause));
+    const db = await pgDb(pool);
+    const claims = await Promise.all(ids.map((id, i) => lite.claimFreeLaunchWeek(db, id, i % 2 ? nextWeek : NOW, pause)));
     const weeks = await s.weeks();
     expect(Math.max(...Object.values(weeks))).toBeLessThanOrEqual(2);
     const queued = claims.filter((c) => c.outcome === 'queued').length;
@@ -212,7 +218,8 @@ describe('free launch weeks on PostgreSQL with listings choosing at the same mom
     const s = stores.postgres;
     await s.setSettings({ min: 1, max: 3, capacity: 5 });
     const id = await s.addListing();
-    const claims = await withClients(pool, 5, (client) => pgFree.claimFreeLaunchWeek(client, id, NOW, pause));
+    const db = await pgDb(pool);
+    const claims = await Promise.all(Array.from({ length: 5 }, () => lite.claimFreeLaunchWeek(db, id, NOW, pause)));
     expect(claims.filter((c) => c.outcome === 'queued')).toHaveLength(1);
     expect(claims.filter((c) => c.outcome === 'status_changed')).toHaveLength(4);
     expect(await s.weeks()).toEqual({ [week(1)]: 1 });

@@ -1,13 +1,5 @@
-import pg from 'pg';
-import { chooseFreeWeek, freeQueueWindow, type FreeQueueSettings } from '../../domain/free-plan';
-import { statusesMovingTo } from '../../domain/listing-status';
-import { mondayOf } from '../../domain/weeks';
-import { SETTING_DEFAULTS } from '../queries/settings';
-import type { FreeWeekClaim } from '../records/free-plan';
-import type { PgQueryable } from './jobs';
-
-// The free queue's weekly places on PostgreSQL: storage/queries/free-plan.ts claimFreeLaunchWeek, with the same
-// choice for the same data (the same domain rules: freeQueueWindow, chooseFreeWeek).
+// The free queue's weekly places on PostgreSQL: the locks storage/queries/free-plan.ts claimFreeLaunchWeek takes there
+// (one function for both engines, the same domain rules: freeQueueWindow, chooseFreeWeek).
 //
 // SQLite counts the weeks' places and takes one inside one BEGIN IMMEDIATE transaction; it has one writer at a time,
 // so that is exact. Under READ COMMITTED the same steps are check-then-act: listings choosing at the same moment all
@@ -33,64 +25,5 @@ import type { PgQueryable } from './jobs';
 // The first key of the two-key advisory locks; apart from the job queue's 734611021.
 export const FREE_WEEK_LOCK = 734611022;
 
-const inList = (statuses: string[]) => statuses.map((s) => `'${s}'`).join(', ');
-
-const SQL = {
-  settings: `SELECT key, value FROM settings WHERE key IN ('free_queue_min_weeks', 'free_queue_max_weeks', 'free_week_capacity')`,
-  lockWeek: `SELECT pg_advisory_xact_lock(${FREE_WEEK_LOCK}, $1::int)`,
-  // As SQLite's: a free launch holds its week's place from the moment it is queued.
-  used: `SELECT launch_week AS week, count(*) AS n FROM listings
-    WHERE plan = 'free' AND status IN ('awaiting_badge', 'scheduled', 'live') AND launch_week = ANY($1::text[])
-    GROUP BY launch_week`,
-  queue: `UPDATE listings SET plan = 'free', status = 'awaiting_badge', launch_week = $2, updated_at = $3
-    WHERE id = $1 AND status IN (${inList(statusesMovingTo('awaiting_badge'))})`,
-} as const;
-
-export async function freeQueueSettings(db: PgQueryable): Promise<FreeQueueSettings> {
-  const rows = (await db.query<{ key: keyof typeof SETTING_DEFAULTS; value: string }>(SQL.settings)).rows;
-  const value = (key: 'free_queue_min_weeks' | 'free_queue_max_weeks' | 'free_week_capacity') =>
-    Number(rows.find((r) => r.key === key)?.value ?? SETTING_DEFAULTS[key]);
-  return { minWeeks: value('free_queue_min_weeks'), maxWeeks: value('free_queue_max_weeks'), capacity: value('free_week_capacity') };
-}
-
-export async function freeLaunchesByWeek(db: PgQueryable, weeks: string[]): Promise<Map<string, number>> {
-  const rows = (await db.query<{ week: string; n: number }>(SQL.used, [weeks])).rows;
-  return new Map(rows.map((r) => [r.week, r.n]));
-}
-
+// A week's second key: its Monday as a number (2026-11-23 → 20261123).
 export const weekLockKey = (monday: string): number => Number(monday.replaceAll('-', ''));
-
-// Queues a listing in the first week of the free-queue window with room, exactly under concurrency (see above).
-// Takes a pool (a connection is borrowed for the transaction) or a connected client not inside a transaction.
-// `alsoInTransaction` runs inside the transaction once queued (the first badge check's job), so both commit or
-// neither.
-export async function claimFreeLaunchWeek(
-  db: pg.Pool | pg.ClientBase, id: number, now: Date,
-  alsoInTransaction: (client: pg.ClientBase, week: string) => Promise<void> = async () => {},
-): Promise<FreeWeekClaim> {
-  const client = db instanceof pg.Pool ? await db.connect() : db;
-  try {
-    await client.query('BEGIN');
-    try {
-      const settings = await freeQueueSettings(client);
-      const current = mondayOf(now);
-      const window = freeQueueWindow(current, settings); // nearest first, so ascending
-      for (const week of window) await client.query(SQL.lockWeek, [weekLockKey(week)]);
-      const choice = chooseFreeWeek(current, settings, await freeLaunchesByWeek(client, window));
-      let claim: FreeWeekClaim;
-      if (choice.week === null) claim = { outcome: 'full', reason: choice.reason };
-      else if ((await client.query(SQL.queue, [id, choice.week, now.toISOString()])).rowCount !== 1) claim = { outcome: 'status_changed' };
-      else {
-        await alsoInTransaction(client, choice.week);
-        claim = { outcome: 'queued', week: choice.week };
-      }
-      await client.query('COMMIT');
-      return claim;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw err;
-    }
-  } finally {
-    if (db instanceof pg.Pool) (client as pg.PoolClient).release();
-  }
-}

@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { Db } from '../db';
 import { PgEngine } from '../engine/pg';
 import { applyPgMigrations } from './migrate';
@@ -14,16 +15,22 @@ export async function openPgDb(url: string, opts: { poolSize?: number; migrated?
   try {
     const applied = await applyPgMigrations(pool);
     opts.migrated?.(applied);
-    const engine = await PgEngine.connect(pool);
-    const unavailable = (what: string) => () => {
-      throw new Error(`${what} is SQLite's; this database is PostgreSQL (use db.engine)`);
-    };
-    const db = { engine, kind: 'pg', path: redacted(url) } as Omit<Db, 'sqlite' | 'orm'>;
-    Object.defineProperty(db, 'sqlite', { get: unavailable('db.sqlite'), enumerable: false });
-    Object.defineProperty(db, 'orm', { get: unavailable('db.orm'), enumerable: false });
-    return db as Db;
+    return await pgDbOver(pool, redacted(url));
   } catch (e) {
     await pool.end().catch(() => {});
     throw e;
   }
+}
+
+// The repository's database over a pool whose schema is up to date. `db.sqlite` and `db.orm` throw: what only
+// SQLite has is not there.
+export async function pgDbOver(pool: pg.Pool, label = 'postgres'): Promise<Db> {
+  const engine = await PgEngine.connect(pool);
+  const unavailable = (what: string) => () => {
+    throw new Error(`${what} is SQLite's; this database is PostgreSQL (use db.engine)`);
+  };
+  const db = { engine, kind: 'pg', path: label } as Omit<Db, 'sqlite' | 'orm'>;
+  Object.defineProperty(db, 'sqlite', { get: unavailable('db.sqlite'), enumerable: false });
+  Object.defineProperty(db, 'orm', { get: unavailable('db.orm'), enumerable: false });
+  return db as Db;
 }

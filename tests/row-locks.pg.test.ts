@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { withTransaction, type Db } from '../storage/db';
+import { pgDbOver } from '../storage/pg/open';
+import { lockParentRow } from '../storage/queries/row-locks';
+import { insertMilestone, milestoneCount } from '../storage/queries/my-listings';
+import { bothEngines } from './support/both-engines';
+
+// A limit kept by counting then inserting (a listing's milestones, a draft's invites) is exact on PostgreSQL only
+// because the parent row is locked first (storage/queries/row-locks.ts): READ COMMITTED lets transactions that
+// start together all count the same children. The same rule as add_milestone's, run by many at once.
+const env = bothEngines('row_locks', { sqlite: () => null, postgres: () => null }, { poolMax: 25 });
+const LIMIT = 3;
+
+async function addUnderLimit(db: Db, listingId: number, lock: boolean): Promise<boolean> {
+  return withTransaction(db, async () => {
+    if (lock) await lockParentRow(db, 'listings', listingId);
+    if (await milestoneCount(db, listingId) >= LIMIT) return false;
+    await new Promise((r) => setTimeout(r, 10)); // the others count meanwhile
+    await insertMilestone(db, { listingId, date: '2026-11-18', title: 'm', description: null, url: null });
+    return true;
+  });
+}
+
+async function newListing(db: Db): Promise<number> {
+  return (await db.engine.prepare(`INSERT INTO listings (slug, name, url, domain, status, created_at, updated_at)
+    VALUES (?, 'L', 'https://l.example/', 'l.example', 'live', '2026-11-18T00:00:00Z', '2026-11-18T00:00:00Z')`)
+    .run(`l-${Math.random().toString(36).slice(2)}`)).lastInsertRowid;
+}
+
+describe('count-then-insert limits on PostgreSQL', () => {
+  it('hold exactly with the parent row locked: 12 at once, 3 added', async () => {
+    const db = await pgDbOver(env.pool);
+    const id = await newListing(db);
+    const added = await Promise.all(Array.from({ length: 12 }, () => addUnderLimit(db, id, true)));
+    expect(added.filter(Boolean)).toHaveLength(LIMIT);
+    expect(await milestoneCount(db, id)).toBe(LIMIT);
+  });
+
+  it('overfill without the lock (what the lock prevents)', async () => {
+    const db = await pgDbOver(env.pool);
+    const id = await newListing(db);
+    await Promise.all(Array.from({ length: 12 }, () => addUnderLimit(db, id, false)));
+    expect(await milestoneCount(db, id)).toBeGreaterThan(LIMIT);
+  });
+});
