@@ -16,7 +16,10 @@ const SQLITE_ONLY: Record<string, string> = {
 const startsTheApp = (file: string) => /\bstartApp\(/.test(readFileSync(file, 'utf8'));
 const suiteOnPg = readdirSync('tests', { recursive: true, encoding: 'utf8' })
   .map((f) => join('tests', f))
-  .filter((f) => /\.test\.tsx?$/.test(f) && !f.endsWith('.pg.test.ts') && !(f in SQLITE_ONLY) && startsTheApp(f));
+  .filter((f) => /\.test\.tsx?$/.test(f) && !f.endsWith('.pg.test.ts') && !(f in SQLITE_ONLY) && startsTheApp(f))
+  // Starts `npm start` processes itself instead of startApp, on a new empty database of the run's cluster
+  // (DATABASE_URL, LIMITS_STORE=postgres): migrate and seed under concurrent starts, limits shared across nodes.
+  .concat(['tests/multi-node.e2e.test.ts']);
 
 export default defineConfig({
   test: {

@@ -21,6 +21,7 @@ describe('SQLite statement text as PostgreSQL runs it', () => {
     ['INSERT OR IGNORE does nothing on conflict', 'INSERT OR IGNORE INTO settings (key, value) VALUES (?, ?)', 'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING'],
     ['an INSERT into a table with an id reports it', 'INSERT INTO users (email) VALUES (?)', 'INSERT INTO users (email) VALUES ($1) RETURNING id'],
     ['an INSERT that returns rows already is left alone', 'INSERT INTO users (email) VALUES (?) RETURNING id, email', 'INSERT INTO users (email) VALUES ($1) RETURNING id, email'],
+    ['a camelCase alias keeps its case', 'SELECT user_id AS userId, name AS name, created_at AS "createdAt" FROM users', 'SELECT user_id AS "userId", name AS name, created_at AS "createdAt" FROM users'],
     ['a trailing semicolon is dropped', 'DELETE FROM users WHERE id = ?;', 'DELETE FROM users WHERE id = $1'],
   ])('%s', (_, sqlite, pg) => {
     expect(pgOf(sqlite).text).toBe(pg);

@@ -12,9 +12,9 @@ function prepare(db: Db) {
        VALUES (@model, @id, @payload, @grantId, @uid, @userCode, @expiresAt, NULL)
        ON CONFLICT(model, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid,
          user_code = excluded.user_code, expires_at = excluded.expires_at`),
-    find: s.prepare('SELECT payload, consumed_at AS consumedAt FROM oauth_store WHERE model = ? AND id = ? AND (expires_at IS NULL OR expires_at > ?)'),
-    findByUid: s.prepare('SELECT payload, consumed_at AS consumedAt FROM oauth_store WHERE model = ? AND uid = ? AND (expires_at IS NULL OR expires_at > ?)'),
-    findByUserCode: s.prepare('SELECT payload, consumed_at AS consumedAt FROM oauth_store WHERE model = ? AND user_code = ? AND (expires_at IS NULL OR expires_at > ?)'),
+    find: s.prepare('SELECT payload, consumed_at AS "consumedAt" FROM oauth_store WHERE model = ? AND id = ? AND (expires_at IS NULL OR expires_at > ?)'),
+    findByUid: s.prepare('SELECT payload, consumed_at AS "consumedAt" FROM oauth_store WHERE model = ? AND uid = ? AND (expires_at IS NULL OR expires_at > ?)'),
+    findByUserCode: s.prepare('SELECT payload, consumed_at AS "consumedAt" FROM oauth_store WHERE model = ? AND user_code = ? AND (expires_at IS NULL OR expires_at > ?)'),
     consume: s.prepare('UPDATE oauth_store SET consumed_at = ? WHERE model = ? AND id = ?'),
     destroy: s.prepare('DELETE FROM oauth_store WHERE model = ? AND id = ?'),
     revokeByGrant: s.prepare('DELETE FROM oauth_store WHERE grant_id = ?'),
@@ -22,8 +22,11 @@ function prepare(db: Db) {
     grantAlive: s.prepare("SELECT 1 FROM oauth_store WHERE model = 'Grant' AND id = ? AND (expires_at IS NULL OR expires_at > ?)"),
     grantsOf: s.prepare(
       `SELECT id FROM oauth_store WHERE model = 'Grant'
-       AND json_extract(payload, '$.accountId') = ? AND json_extract(payload, '$.clientId') = ?`),
-    clientName: s.prepare("SELECT json_extract(payload, '$.client_name') AS name FROM oauth_store WHERE model = 'Client' AND id = ?"),
+       AND json_extract(payload, '$.accountId') = ? AND json_extract(payload, '$.clientId') = ?`,
+      { pg: `SELECT id FROM oauth_store WHERE model = 'Grant'
+       AND payload::jsonb ->> 'accountId' = ? AND payload::jsonb ->> 'clientId' = ?` }),
+    clientName: s.prepare("SELECT json_extract(payload, '$.client_name') AS name FROM oauth_store WHERE model = 'Client' AND id = ?",
+      { pg: "SELECT payload::jsonb ->> 'client_name' AS name FROM oauth_store WHERE model = 'Client' AND id = ?" }),
     getKey: s.prepare('SELECT value FROM oauth_keys WHERE kind = ?'),
     putKey: s.prepare('INSERT INTO oauth_keys (kind, value, created_at) VALUES (?, ?, ?) ON CONFLICT(kind) DO NOTHING'),
     remembered: s.prepare('SELECT scopes FROM oauth_grants_remembered WHERE user_id = ? AND client_id = ?'),
@@ -34,8 +37,8 @@ function prepare(db: Db) {
          redirect_host = excluded.redirect_host, scopes = excluded.scopes, updated_at = excluded.updated_at`),
     rememberedName: s.prepare('SELECT client_name AS name FROM oauth_grants_remembered WHERE client_id = ? LIMIT 1'),
     connected: s.prepare(
-      `SELECT client_id AS clientId, client_name AS clientName, redirect_host AS redirectHost, scopes,
-         created_at AS createdAt, updated_at AS updatedAt
+      `SELECT client_id AS "clientId", client_name AS "clientName", redirect_host AS "redirectHost", scopes,
+         created_at AS "createdAt", updated_at AS "updatedAt"
        FROM oauth_grants_remembered WHERE user_id = ? ORDER BY updated_at DESC`),
     forget: s.prepare('DELETE FROM oauth_grants_remembered WHERE user_id = ? AND client_id = ?'),
   };

@@ -165,3 +165,15 @@ export async function createDatabase(url: string, name: string, opts: DatabaseOp
   u.pathname = `/${name}`;
   return u.toString();
 }
+
+// Removes a database createDatabase made, closing any connection still open to it (a process that was killed).
+export async function dropDatabase(url: string, name: string): Promise<void> {
+  if (!DB_NAME.test(name)) throw new Error(`database name ${JSON.stringify(name)}: use lower-case letters, digits and _`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
