@@ -2,7 +2,7 @@ import type { Params } from './types';
 
 // A statement written for SQLite, as PostgreSQL runs it. Only what has one meaning on both engines is rewritten:
 // placeholders (`?` and `@name` become `$n`), `INSERT OR IGNORE` (ON CONFLICT DO NOTHING), two-argument max()/min()
-// (GREATEST/LEAST), LIKE (SQLite's is case-blind for ASCII: ILIKE), `x COLLATE NOCASE` (lower(x)), camelCase aliases (quoted, as SQLite answers them), and a RETURNING id on INSERTs into tables that
+// (GREATEST/LEAST), LIKE (SQLite's is case-blind for ASCII: ILIKE), `x COLLATE NOCASE` (lower(x)), camelCase aliases (quoted, as SQLite answers them), INDEXED BY hints (dropped), and a RETURNING id on INSERTs into tables that
 // have one (better-sqlite3 reports the new rowid; `run()` reports it as lastInsertRowid on both). Anything else that
 // differs (JSON functions, collations, casts) is written out in the statement's `pg` text beside the SQLite one.
 // String literals, quoted names and comments are copied as they are.
@@ -84,6 +84,8 @@ export function toPgText(sql: string, hasId: (table: string) => boolean): PgText
     }
     t = t.replace(/\bNOT\s+LIKE\b/gi, 'NOT ILIKE').replace(/(?<!NOT\s+|I)\bLIKE\b/gi, 'ILIKE');
     t = scalarMinMax(t);
+    // `INDEXED BY name`: a SQLite planner hint, no meaning for the result; PostgreSQL's planner chooses itself.
+    t = t.replace(/\s+INDEXED\s+BY\s+[A-Za-z_][A-Za-z0-9_]*/gi, '');
     // `AS userId`: PostgreSQL folds an unquoted name to lower case, SQLite answers it as written; quoted, both keep it.
     t = t.replace(/\bAS\s+([A-Za-z_][A-Za-z0-9_]*[A-Z][A-Za-z0-9_]*)\b/g, 'AS "$1"');
     // `name COLLATE NOCASE` (an ORDER BY key): SQLite folds ASCII case; lower() over a "C" column does the same.
