@@ -13,17 +13,17 @@ export type BenchPeople = { voters: Array<{ cookie: string; csrf: string }>; own
 
 export async function makeBenchPeople(db: Db, clock: Clock, voters = 20): Promise<BenchPeople> {
   const now = clock.now();
-  const addUser = db.sqlite.prepare('INSERT INTO users (email, name, created_at) VALUES (?, ?, ?)');
+  const addUser = db.engine.prepare('INSERT INTO users (email, name, created_at) VALUES (?, ?, ?)');
   const people: BenchPeople['voters'] = [];
   for (let i = 0; i < voters; i++) {
-    const userId = Number(addUser.run(`bench-site-voter-${i}@example.test`, `Voter ${i}`, now.toISOString()).lastInsertRowid);
+    const userId = Number((await addUser.run(`bench-site-voter-${i}@example.test`, `Voter ${i}`, now.toISOString())).lastInsertRowid);
     const raw = randomBytes(32).toString('base64url');
     const csrf = randomBytes(32).toString('base64url');
     await createSession(db, { idHash: sha256Hex(raw), userId, csrf, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + 86_400_000).toISOString() });
     people.push({ cookie: `sid=${raw}`, csrf });
   }
-  const ownerId = Number(addUser.run('bench-owner@example.test', 'Owner', now.toISOString()).lastInsertRowid);
-  const listingId = (db.sqlite.prepare('SELECT min(id) AS id FROM listings').get() as { id: number }).id;
+  const ownerId = Number((await addUser.run('bench-owner@example.test', 'Owner', now.toISOString())).lastInsertRowid);
+  const listingId = Number(await db.engine.prepare('SELECT min(id) FROM listings').pluck().get());
   await addListingOwner(db, listingId, ownerId, 'claim', now.toISOString());
   const key = await createApiKey({ db, clock }, ownerId, 'bench owner', ['listings:write', 'account:read']);
   if ('errors' in key) throw new Error('bench owner key');

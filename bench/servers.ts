@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
-import { openDb } from '../storage/db';
+import { openDatabase } from '../storage/boot';
 import { systemClock } from '../tools/clock';
 import { createApp } from '../transport/app';
 import { loadConfig } from '../transport/config';
@@ -9,13 +9,18 @@ import { createLogger } from '../transport/ops/logger';
 import { makeBenchPeople } from './bench-people';
 
 // Child process of the benchmark: the baseline (a bare Hono JSON route) and the real app, served side by side, on the
-// database bench/prepare-db.ts built (BENCH_DB).
+// database bench/prepare-db.ts built: BENCH_DATABASE_URL (PostgreSQL) when set, else the SQLite file BENCH_DB.
 // Rate limits off: the benchmark measures serving cost, and all its load comes from one address.
-const config0 = loadConfig({ RATE_LIMIT_ANON_PER_MIN: '0', RATE_LIMIT_USER_PER_MIN: '0', ...process.env, DATABASE_PATH: process.env.BENCH_DB!, PORT: '0' });
-const db = openDb(config0.databasePath);
-const count = (db.sqlite.prepare('SELECT count(*) FROM listings').pluck().get() as number);
+// DATABASE_URL is the bench's choice, never one left in the environment.
+const { DATABASE_URL: _ignored, ...env } = process.env;
+const config0 = loadConfig({
+  RATE_LIMIT_ANON_PER_MIN: '0', RATE_LIMIT_USER_PER_MIN: '0', ...env, PORT: '0',
+  DATABASE_PATH: process.env.BENCH_DB ?? '', ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
+});
+const db = await openDatabase(config0);
+const count = Number(await db.engine.prepare('SELECT count(*) FROM listings').pluck().get());
 // Up to 500 slugs spread over the directory, for the readers and the visitors.
-const slugs = db.sqlite.prepare('SELECT slug FROM listings WHERE id % ? = 0 ORDER BY id LIMIT 500').pluck().all(Math.max(1, Math.floor(count / 500))) as string[];
+const slugs = (await db.engine.prepare('SELECT slug FROM listings WHERE id % ? = 0 ORDER BY id LIMIT 500').pluck().all(Math.max(1, Math.floor(count / 500)))) as string[];
 
 const listen = (fetch: (r: Request) => Response | Promise<Response>) =>
   new Promise<number>((resolve) => serve({ fetch, port: 0, hostname: '127.0.0.1' }, (i) => resolve((i as AddressInfo).port)));

@@ -6,12 +6,15 @@ import type { BenchPeople } from './bench-people';
 export type Ready = { basePort: number; appPort: number; loadMs: number; slugs: string[]; people: BenchPeople };
 
 // Builds the database in a first child (bench/prepare-db.ts), then starts bench/servers.ts (the bare Hono baseline
-// and the app on that database) in a second and resolves once both listen. BENCH_PROFILE=dir writes the server's CPU
-// profile there on exit.
-export async function startBenchServers(listings: number): Promise<{ ready: Ready; child: ChildProcess }> {
+// and the app on that database) in a second and resolves once both listen. `databaseUrl`: an empty PostgreSQL
+// database to load and serve from; without it, a new SQLite file. BENCH_PROFILE=dir writes the server's CPU profile
+// there on exit.
+export async function startBenchServers(listings: number, databaseUrl?: string): Promise<{ ready: Ready; child: ChildProcess }> {
+  const { DATABASE_URL: _ignored, ...env } = process.env;
+  const target = databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {};
   const prepared: { path: string; loadMs: number } = await new Promise((resolve, reject) => {
     const loader = spawn(process.execPath, ['--import', 'tsx', 'bench/prepare-db.ts'], {
-      env: { ...process.env, BENCH_LISTINGS: String(listings) }, stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...env, ...target, BENCH_LISTINGS: String(listings) }, stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
     loader.stdout!.on('data', (d) => { out += d; });
@@ -19,7 +22,7 @@ export async function startBenchServers(listings: number): Promise<{ ready: Read
   });
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
   const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/servers.ts'], {
-    env: { ...process.env, BENCH_DB: prepared.path },
+    env: { ...env, ...(databaseUrl ? target : { BENCH_DB: prepared.path }) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const ready: Ready = await new Promise((resolve, reject) => {

@@ -20,7 +20,7 @@ const dir = mkdtempSync(join(tmpdir(), 'directory-uncached-'));
 const config = loadConfig({ ...process.env, DATABASE_PATH: join(dir, 'u.db') });
 const db = openDb(config.databasePath);
 await seedDatabase(db, { demo: false, clock: systemClock });
-const { slugs } = loadListings(db, count, systemClock.now());
+const { slugs } = await loadListings(db, count, systemClock.now());
 const ctx = { db, config, clock: systemClock, jobs: queuedJobs, actor: { kind: 'anonymous' as const, ip: 'bench' } };
 const touch = db.sqlite.prepare('UPDATE change_versions SET version = version + 1');
 

@@ -6,9 +6,10 @@ import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 
-// A throwaway PostgreSQL cluster for tests: initdb in a temporary folder, pg_ctl start on a free port of 127.0.0.1
-// (no other address), fsync off, everything removed on stop. Several test databases share one cluster
-// (createDatabase), since a cluster takes about a second to make and a database a few milliseconds.
+// A throwaway PostgreSQL cluster for tests and for the read benchmark (bench/read-throughput.ts --db postgres):
+// initdb in a temporary folder, pg_ctl start on a free port of 127.0.0.1 (no other address), fsync off, everything
+// removed on stop. Several test databases share one cluster (createDatabase), since a cluster takes about a second to
+// make and a database a few milliseconds.
 //
 // initdb refuses to run as root, and tests here often do: then initdb and pg_ctl run as the `postgres` user through
 // runuser, in a folder that user owns.
