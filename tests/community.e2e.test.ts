@@ -6,6 +6,7 @@ import { userByEmail } from '../storage/queries/users';
 import { addListingOwner } from '../storage/queries/ownership';
 import { registry } from '../tools/registry';
 import { runAdmin } from '../cli/admin';
+import { testEngine } from './support/pg-test-db';
 
 // Voting, following and reviewing as signed-in people do it: a browser with a cookie jar posting the
 // listing page's forms (CSRF token included), then reading the result through the public API.
@@ -181,7 +182,8 @@ describe('reviews', () => {
     const lines: string[] = [];
     const log = vi.spyOn(console, 'log').mockImplementation((line: string) => { lines.push(line); });
     try {
-      const env = { DATABASE_PATH: app.config.databasePath };
+      // The operator CLI opens the app's database: the SQLite file, or the PostgreSQL database DATABASE_URL names.
+      const env: Record<string, string> = testEngine() === 'postgres' ? { DATABASE_URL: app.config.databaseUrl! } : { DATABASE_PATH: app.config.databasePath };
       expect(await runAdmin(['mark-review-not-genuine', String(reviewId)], env)).toBe(0);
       expect(lines.at(-1)).toContain(`Review #${reviewId} of rocket is marked not genuine`);
       expect(await runAdmin(['list-reviews', '--listing', 'rocket'], env)).toBe(0);

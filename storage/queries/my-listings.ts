@@ -38,7 +38,10 @@ const statements = preparedFor((p): Statements => ({
     launched_at, featured, verified, votes_count, is_demo, created_at, updated_at FROM listings WHERE id = ?`),
   plans: p('SELECT id, slug, plan FROM listings WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?))'),
   edit: p(`UPDATE listings SET ${EDIT_COLUMNS.map((c) => `${c} = ${JSON_COLUMNS.has(c) ? `json(@${c})` : `@${c}`}`).join(', ')},
-    updated_at = @at WHERE id = @id`),
+    updated_at = @at WHERE id = @id`, {
+    // The JSON columns are text on PostgreSQL; JSON.stringify already wrote them minified, as SQLite's json() does.
+    pg: `UPDATE listings SET ${EDIT_COLUMNS.map((c) => `${c} = @${c}`).join(', ')}, updated_at = @at WHERE id = @id`,
+  }),
   story: p('UPDATE listings SET story = @story, updated_at = @at WHERE id = @id'),
   milestones: p('SELECT id AS milestone_id, date, title, description, url FROM milestones WHERE listing_id = ? ORDER BY date, id'),
   milestoneCount: p('SELECT count(*) AS n FROM milestones WHERE listing_id = ?'),
