@@ -120,10 +120,12 @@ export function startWorker(o: WorkerOptions & { pollMs?: number }): Worker {
   const pollMs = o.pollMs ?? 1_000;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  // The look in progress: stop() waits for it, so it never reads a database the caller closes next.
+  let looking: Promise<void> = Promise.resolve();
   const schedule = (ms: number) => {
     if (stopped) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void loop(), ms);
+    timer = setTimeout(() => { looking = loop().catch((e) => (o.log ?? console.warn)(`[jobs] worker look failed: ${message(e)}`)); }, ms);
     timer.unref?.();
   };
   const runner = new Runner(o, () => schedule(0)); // a finished job frees a slot: look again at once
@@ -136,6 +138,7 @@ export function startWorker(o: WorkerOptions & { pollMs?: number }): Worker {
     }
     // Sleep until the next job is due, but never longer than pollMs (jobs may be added meanwhile).
     // A job already due but not claimed waits for a free slot: a finishing job reschedules at once.
+    if (stopped) return;
     const next = await nextDueAt(o.db, Object.keys(o.handlers));
     const delta = next ? new Date(next).getTime() - o.clock.now().getTime() : Infinity;
     schedule(delta > 0 ? Math.max(10, Math.min(pollMs, delta)) : pollMs);
@@ -146,6 +149,7 @@ export function startWorker(o: WorkerOptions & { pollMs?: number }): Worker {
     async stop({ graceMs = 10_000 } = {}) {
       stopped = true;
       clearTimeout(timer);
+      await looking;
       const all = Promise.allSettled(runner.running.values());
       const grace = new Promise<void>((r) => setTimeout(r, graceMs).unref?.());
       await Promise.race([all, grace]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { callOp, DRIVERS, startApp, type Driver, type TestApp, openClients, closeAll } from './harness';
-import { addListing } from './fixtures';
+import { addListing, insertRow } from './fixtures';
 import { awards } from '../storage/schema';
 
 let app: TestApp;
@@ -17,14 +17,14 @@ beforeAll(async () => {
   const b = await addListing(db, { name: 'Aw Bravo' });
   const c = await addListing(db, { name: 'Aw Charlie' });
   const gone = await addListing(db, { name: 'Aw Rejected', status: 'rejected' });
-  db.orm.insert(awards).values([
+  for (const row of [
     { week: '2026-10-26', rank: 2, listingId: a, votes: 40 },
     { week: '2026-10-26', rank: 1, listingId: b, votes: 55 },
     { week: '2026-11-09', rank: 3, listingId: a, votes: 12 },
     { week: '2026-11-09', rank: 1, listingId: c, votes: 90 },
     { week: '2026-11-09', rank: 2, listingId: b, votes: 30 },
     { week: '2026-11-02', rank: 1, listingId: gone, votes: 70 },
-  ]).run();
+  ]) await insertRow(db, awards, row);
   await openClients(app, clients);
 });
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load, type Cheerio, type CheerioAPI } from 'cheerio';
 import type { Element } from 'domhandler';
 import { getJson, startApp, type TestApp } from './harness';
-import { addListing } from './fixtures';
+import { addListing, insertRow } from './fixtures';
 import { awards } from '../storage/schema';
 import { BADGE_KINDS, BADGE_MODES, BADGE_SHAPES, BADGE_SIZES } from '../domain/badges';
 import { AA_TEXT, contrastRatio, parseHexColor } from '../domain/contrast';
@@ -101,11 +101,11 @@ beforeAll(async () => {
   app = await startApp({ demo: false });
   const decorated = await addListing(app.db, { name: 'Decorated', slug: 'cx-decorated', status: 'live', featured: true, verified: true });
   const second = await addListing(app.db, { name: 'Runner Up', slug: 'cx-runner-up', status: 'live' });
-  app.db.orm.insert(awards).values([
+  for (const row of [
     { week: '2026-11-09', rank: 1, listingId: decorated, votes: 90 },
     { week: '2026-11-09', rank: 2, listingId: second, votes: 60 },
     { week: '2026-11-09', rank: 3, listingId: await addListing(app.db, { name: 'Third', slug: 'cx-third', status: 'live' }), votes: 30 },
-  ]).run();
+  ]) await insertRow(app.db, awards, row);
   // The URLs the API hands out for every earned badge in every shape and mode, in each size.
   for (const slug of ['cx-decorated', 'cx-runner-up', 'cx-third']) {
     for (const size of BADGE_SIZES) {

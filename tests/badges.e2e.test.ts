@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { getJson, startApp, type TestApp, openClients, closeAll, resultBody } from './harness';
-import { addListing } from './fixtures';
+import { addListing, insertRow } from './fixtures';
 import { awards } from '../storage/schema';
 import { BADGE_MODES, BADGE_SHAPES, BADGE_SIZES, badgeDimensions } from '../domain/badges';
 
@@ -18,11 +18,11 @@ beforeAll(async () => {
   await addListing(db, { name: 'Only Verified', slug: 'bx-verified', status: 'live', verified: true });
   await addListing(db, { name: 'Still Submitted', slug: 'bx-submitted', status: 'submitted', verified: true });
   const evil = await addListing(db, { name: EVIL, slug: 'bx-evil', status: 'live' });
-  db.orm.insert(awards).values([
+  for (const row of [
     { week: '2026-11-09', rank: 1, listingId: decorated, votes: 90 },
     { week: '2026-10-26', rank: 3, listingId: decorated, votes: 40 },
     { week: '2026-11-02', rank: 2, listingId: evil, votes: 50 },
-  ]).run();
+  ]) await insertRow(db, awards, row);
   await openClients(app, clients);
 });
 afterAll(() => closeAll(app, clients));

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { getJson, startApp, type TestApp, openClients, closeAll, resultBody } from './harness';
 import { blogPosts } from '../storage/schema';
+import { insertRow } from './fixtures';
 
 let app: TestApp;
 const clients: Partial<Record<'modern' | 'legacy', Client>> = {};
@@ -11,7 +12,7 @@ const post = (p: Post) => ({ excerpt: '', bodyMarkdown: 'Nothing to see.', autho
 
 beforeAll(async () => {
   app = await startApp({ demo: false });
-  app.db.orm.insert(blogPosts).values([
+  for (const row of [
     post({ slug: 'launch-checklist', title: 'Launch checklist', publishedAt: '2026-11-10T09:00:00.000Z', tags: ['launching'],
       bodyMarkdown: '# Checklist\n\nDecide your **pricing** page before launch day.' }),
     post({ slug: 'pricing-your-saas', title: 'Pricing your SaaS', publishedAt: '2026-10-01T09:00:00.000Z', tags: ['growth'],
@@ -20,7 +21,7 @@ beforeAll(async () => {
     post({ slug: 'growth-notes', title: 'Growth notes', publishedAt: '2026-11-15T09:00:00Z', excerpt: 'Notes on PRICING and reach.' }),
     post({ slug: 'future-post', title: 'Pricing in 2027', publishedAt: '2026-12-01T09:00:00.000Z' }),
     post({ slug: 'tagged-post', title: 'Old thoughts', publishedAt: '2026-09-01T09:00:00.000Z', tags: ['Pricing-Strategy'] }),
-  ]).run();
+  ]) await insertRow(app.db, blogPosts, row);
   await openClients(app, clients);
 });
 afterAll(() => closeAll(app, clients));

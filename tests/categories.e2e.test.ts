@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import type { Client } from '@modelcontextprotocol/client';
 import { callOp, DRIVERS, startApp, type Driver, type TestApp, openClients, closeAll } from './harness';
 import { addCategory, addListing, addVotes } from './fixtures';
-import { categories } from '../storage/schema';
 
 let app: TestApp;
 const clients: Partial<Record<Driver, Client>> = {};
@@ -29,8 +27,8 @@ beforeAll(async () => {
   await addCategory(db, 'zt-ci', { name: 'ZT CI', parent: 'zt-dev-tools' });
   await addCategory(db, 'zt-design', { name: 'ZT Design' });
   await addCategory(db, 'zt-empty', { name: 'ZT Empty' });
-  db.orm.update(categories).set({ faqs: [{ question: 'What is dev tooling?', answer: 'Tools for developers.' }] })
-    .where(eq(categories.slug, 'zt-dev-tools')).run();
+  await db.engine.prepare('UPDATE categories SET faqs = ? WHERE slug = ?')
+    .run(JSON.stringify([{ question: 'What is dev tooling?', answer: 'Tools for developers.' }]), 'zt-dev-tools');
   // zt-ci: a, b (extra) | zt-dev-tools: a, b (primary and via zt-ci, counted once) | zt-software: a, b, c (extra) | zt-design: c
   await addVotes(db, await addListing(db, { name: 'Zt Alpha', category: 'zt-ci' }), 5);
   await addVotes(db, await addListing(db, { name: 'Zt Bravo', category: 'zt-dev-tools', extraCategories: ['zt-ci'] }), 9);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from './harness';
-import { addListing } from './fixtures';
+import { addListing, insertRow } from './fixtures';
 import { blogPosts } from '../storage/schema';
 import { expectKeyboardReachableCode } from './code-block-checks';
 
@@ -11,10 +11,10 @@ let app: TestApp;
 beforeAll(async () => {
   app = await startApp({ demo: false });
   await addListing(app.db, { name: 'Embed Co', slug: 'embed-co', status: 'live', featured: true });
-  app.db.orm.insert(blogPosts).values({
+  await insertRow(app.db, blogPosts, {
     slug: 'code-post', title: 'Code post', publishedAt: '2026-11-10T09:00:00.000Z', excerpt: '', author: 'Editor', tags: [],
     bodyMarkdown: 'First:\n\n```sh\ncurl -X POST https://example.com/a/very/long/path/that/does/not/fit/on/a/phone/screen/at/all\n```\n\nSecond:\n\n    indented code',
-  }).run();
+  });
 });
 afterAll(() => app?.close());
 

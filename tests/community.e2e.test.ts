@@ -6,6 +6,7 @@ import { userByEmail } from '../storage/queries/users';
 import { addListingOwner } from '../storage/queries/ownership';
 import { registry } from '../tools/registry';
 import { runAdmin } from '../cli/admin';
+import { testEngine } from './support/pg-test-db';
 
 // Voting, following and reviewing as signed-in people do it: a browser with a cookie jar posting the
 // listing page's forms (CSRF token included), then reading the result through the public API.
@@ -22,7 +23,7 @@ async function person(email: string, name = email.split('@')[0]): Promise<{ b: B
 }
 
 const listing = async (slug = 'rocket') => (await getJson(`${app.api}/listings/${slug}`)).body;
-const count = (sql: string, ...args: unknown[]) => (app.db.sqlite.prepare(sql).get(...args) as { n: number }).n;
+const count = async (sql: string, ...args: unknown[]) => (await app.db.engine.prepare(sql).get(...args) as { n: number }).n;
 const press = (b: Browser, action: string, fields: Record<string, string> = {}, page = '/listings/rocket') => submitForm(b, page, action, fields);
 
 beforeAll(async () => {
@@ -43,7 +44,7 @@ describe('signed-out visitors', () => {
       expect(res.status).toBe(303);
       expect(res.headers.get('location')).toBe('/signin?next=%2Flistings%2Frocket');
     }
-    expect(count('SELECT count(*) AS n FROM votes')).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM votes')).toBe(0);
   });
 });
 
@@ -70,7 +71,7 @@ describe('votes', () => {
     const fay = await person('fay@community.test');
     await press(fay.b, '/listings/rocket/vote');
     expect((await listing()).votes).toBe(2);
-    expect(count('SELECT count(*) AS n FROM votes WHERE listing_id = ? AND user_id = ?', rocketId, eve.id)).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM votes WHERE listing_id = ? AND user_id = ?', rocketId, eve.id)).toBe(1);
   });
 
   it('refuses a form without the session\'s CSRF token', async () => {
@@ -78,7 +79,7 @@ describe('votes', () => {
     const res = await gus.b.post('/listings/rocket/vote', { csrf: 'forged-token-forged-token-forged' });
     expect(res.status).toBe(403);
     expect((await gus.b.post('/listings/rocket/vote', {})).status).toBe(403);
-    expect(count('SELECT count(*) AS n FROM votes WHERE user_id = ?', gus.id)).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM votes WHERE user_id = ?', gus.id)).toBe(0);
   });
 
   it('opens only when the product is live; upcoming listings can be followed', async () => {
@@ -87,7 +88,7 @@ describe('votes', () => {
     expect(html).not.toContain('action="/listings/soon/vote"');
     const res = await hal.b.post('/listings/soon/vote', hiddenFields(html, '/listings/soon/follow'));
     expect(res.headers.get('location')).toBe('/listings/soon?notice=vote-not-live#community');
-    expect(count('SELECT count(*) AS n FROM votes WHERE listing_id = ?', soonId)).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM votes WHERE listing_id = ?', soonId)).toBe(0);
     const followed = await press(hal.b, '/listings/soon/follow', {}, '/listings/soon');
     expect(followed.headers.get('location')).toBe('/listings/soon?notice=followed#community');
   });
@@ -105,11 +106,11 @@ describe('follows', () => {
     const followed = await press(jo.b, '/listings/rocket/follow');
     expect(followed.headers.get('location')).toBe('/listings/rocket?notice=followed#community');
     const followers = () => count('SELECT follows_count AS n FROM listings WHERE id = ?', rocketId);
-    expect(followers()).toBe(1);
+    expect(await followers()).toBe(1);
     expect(await (await jo.b.get('/listings/rocket')).text()).toContain('Unfollow');
     await press(jo.b, '/listings/rocket/follow');
-    expect(followers()).toBe(0);
-    expect(count('SELECT count(*) AS n FROM follows WHERE listing_id = ?', rocketId)).toBe(0);
+    expect(await followers()).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM follows WHERE listing_id = ?', rocketId)).toBe(0);
   });
 });
 
@@ -148,7 +149,7 @@ describe('reviews', () => {
       const res = await lee.b.post('/listings/rocket/reviews', { ...csrf, ...fields });
       expect(res.headers.get('location')).toBe(`/listings/rocket?notice=${notice}#reviews`);
     }
-    expect(count('SELECT count(*) AS n FROM reviews WHERE user_id = ?', lee.id)).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM reviews WHERE user_id = ?', lee.id)).toBe(0);
     const ok = await lee.b.post('/listings/rocket/reviews', { ...csrf, rating: '2', body: 'z'.repeat(2000) });
     expect(ok.headers.get('location')).toBe('/listings/rocket?notice=review-saved#reviews');
     expect((await listing()).community_rating).toEqual({ average: 3, count: 2 });
@@ -158,17 +159,17 @@ describe('reviews', () => {
     const owner = await person('owner@community.test');
     await addListingOwner(app.db, rocketId, owner.id, 'claim', '2026-11-18T12:00:00.000Z');
     const submitter = await person('submitter@community.test');
-    app.db.sqlite.prepare('UPDATE listings SET owner_user_id = ? WHERE id = ?').run(submitter.id, rocketId);
+    await app.db.engine.prepare('UPDATE listings SET owner_user_id = ? WHERE id = ?').run(submitter.id, rocketId);
     const founder = await person('founder@community.test');
     const founderId = await addFounder(app.db, 'Rocket Founder', { listingId: rocketId });
-    app.db.sqlite.prepare('UPDATE founders SET user_id = ? WHERE id = ?').run(founder.id, founderId);
+    await app.db.engine.prepare('UPDATE founders SET user_id = ? WHERE id = ?').run(founder.id, founderId);
 
     for (const p of [owner, submitter, founder]) {
       const html = await (await p.b.get('/listings/rocket')).text();
       expect(html).toContain('You own or founded this listing, so you cannot review it.');
       const res = await p.b.post('/listings/rocket/reviews', { ...hiddenFields(html, '/listings/rocket/vote'), rating: '5', body: 'Best product ever' });
       expect(res.headers.get('location')).toBe('/listings/rocket?notice=review-insider#reviews');
-      expect(count('SELECT count(*) AS n FROM reviews WHERE user_id = ?', p.id)).toBe(0);
+      expect(await count('SELECT count(*) AS n FROM reviews WHERE user_id = ?', p.id)).toBe(0);
     }
   });
 
@@ -176,12 +177,13 @@ describe('reviews', () => {
     const mo = await person('mo@community.test', 'Mo');
     await press(mo.b, '/listings/rocket/reviews', { rating: '1', body: 'Paid to write this' });
     expect((await listing()).community_rating).toEqual({ average: 2.3, count: 3 });
-    const reviewId = count('SELECT id AS n FROM reviews WHERE user_id = ?', mo.id);
+    const reviewId = await count('SELECT id AS n FROM reviews WHERE user_id = ?', mo.id);
 
     const lines: string[] = [];
     const log = vi.spyOn(console, 'log').mockImplementation((line: string) => { lines.push(line); });
     try {
-      const env = { DATABASE_PATH: app.config.databasePath };
+      // The operator CLI opens the app's database: the SQLite file, or the PostgreSQL database DATABASE_URL names.
+      const env: Record<string, string> = testEngine() === 'postgres' ? { DATABASE_URL: app.config.databaseUrl! } : { DATABASE_PATH: app.config.databasePath };
       expect(await runAdmin(['mark-review-not-genuine', String(reviewId)], env)).toBe(0);
       expect(lines.at(-1)).toContain(`Review #${reviewId} of rocket is marked not genuine`);
       expect(await runAdmin(['list-reviews', '--listing', 'rocket'], env)).toBe(0);

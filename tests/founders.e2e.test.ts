@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import type { Client } from '@modelcontextprotocol/client';
 import { getJson, startApp, type TestApp, openClients, closeAll, resultBody } from './harness';
-import { addFounder, addListing } from './fixtures';
-import { founders, listingFounders } from '../storage/schema';
+import { addFounder, addListing, insertRow } from './fixtures';
+import { listingFounders } from '../storage/schema';
 
 let app: TestApp;
 const clients: Partial<Record<'modern' | 'legacy', Client>> = {};
@@ -18,10 +17,10 @@ beforeAll(async () => {
   const gamma = await addListing(db, { name: 'Gamma Secret', slug: 'fx-gamma-secret', status: 'submitted' });
 
   const ada = await addFounder(db, 'Ada Lovelace', { listingId: alpha, title: 'CEO', country: 'GB', bio: 'Writes the first programs.' });
-  db.orm.insert(listingFounders).values({ listingId: beta, founderId: ada, title: 'Advisor', position: 1 }).run();
-  db.orm.insert(listingFounders).values({ listingId: gamma, founderId: ada, title: 'Secret role', position: 2 }).run();
-  db.orm.update(founders).set({ headline: 'Analyst & poet', avatarUrl: 'https://img.example/ada.png', socials: { x: 'https://x.com/ada' } })
-    .where(eq(founders.id, ada)).run();
+  await insertRow(db, listingFounders, { listingId: beta, founderId: ada, title: 'Advisor', position: 1 });
+  await insertRow(db, listingFounders, { listingId: gamma, founderId: ada, title: 'Secret role', position: 2 });
+  await db.engine.prepare('UPDATE founders SET headline = ?, avatar_url = ?, socials = ? WHERE id = ?')
+    .run('Analyst & poet', 'https://img.example/ada.png', JSON.stringify({ x: 'https://x.com/ada' }), ada);
   await addFounder(db, 'Grace Hopper', { listingId: alpha, title: 'CTO', country: 'us' });
   await addFounder(db, 'Alan Turing', { listingId: gamma, country: 'GB' }); // only an unpublished listing: private
   await addFounder(db, 'Zed Nobody', { country: 'GB' }); // no listing at all: private

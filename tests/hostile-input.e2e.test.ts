@@ -88,17 +88,17 @@ describe("requests Node refuses before the app", () => {
 describe('an idempotency key whose request died', () => {
   // The row a request leaves while it runs: same operation, same body (its hash), state in_progress.
   const bodyHash = createHash('sha256').update('{"url":"https://retry.example"}').digest('hex');
-  const insertInProgress = (key: string, ageMs: number) => {
+  const insertInProgress = async (key: string, ageMs: number) => {
     const created = new Date(Date.parse(TEST_NOW) - ageMs).toISOString();
-    app.db.sqlite.prepare(`INSERT INTO idempotency_keys (actor, key, operation, request_hash, state, created_at, expires_at)
+    await app.db.engine.prepare(`INSERT INTO idempotency_keys (actor, key, operation, request_hash, state, created_at, expires_at)
       VALUES (?, ?, 'submit_listing', ?, 'in_progress', ?, ?)`).run(`user:${me.id}`, key, bodyHash, created, new Date(Date.parse(created) + 86_400_000).toISOString());
   };
 
   it('is free again once its lease has run out, and busy (409) while it has not', async () => {
-    insertInProgress('died-long-ago', 5 * 60_000);
+    await insertInProgress('died-long-ago', 5 * 60_000);
     const retried = await rest(app, 'POST', '/drafts', me.auth, { url: 'https://retry.example' }, { 'idempotency-key': 'died-long-ago' });
     expect(retried.status).toBe(201);
-    insertInProgress('still-running', 1_000);
+    await insertInProgress('still-running', 1_000);
     const busy = await rest(app, 'POST', '/drafts', me.auth, { url: 'https://retry.example' }, { 'idempotency-key': 'still-running' });
     expect(busy.status).toBe(409);
   });
@@ -107,7 +107,7 @@ describe('an idempotency key whose request died', () => {
 describe('a job left running by a killed worker', () => {
   it('is queued again when the worker starts, not after its lease', async () => {
     const { id } = await insertJob(app.db, { kind: 'no_such_kind_for_this_test', payload: {}, runAt: TEST_NOW, maxAttempts: 3, userId: null, dedupeKey: null, now: TEST_NOW });
-    app.db.sqlite.prepare(`UPDATE jobs SET status = 'running', attempts = 1, lease_until = ? WHERE id = ?`).run('2099-01-01T00:00:00.000Z', id);
+    await app.db.engine.prepare(`UPDATE jobs SET status = 'running', attempts = 1, lease_until = ? WHERE id = ?`).run('2099-01-01T00:00:00.000Z', id);
     const lines: string[] = [];
     const jobs = await startJobs({ db: app.db, clock: app.clock, config: app.config, env: {}, model: null, pollMs: 50, log: (l) => lines.push(l) });
     try {

@@ -60,7 +60,7 @@ describe('ETag and 304', () => {
 
   it('a change to what a page shows changes its ETag', async () => {
     const before = (await fetch(`${app.api}/listings/${slug}`)).headers.get('etag');
-    app.db.sqlite.prepare('UPDATE listings SET tagline = ? WHERE slug = ?').run('A brand new tagline', slug);
+    await app.db.engine.prepare('UPDATE listings SET tagline = ? WHERE slug = ?').run('A brand new tagline', slug);
     const after = await fetch(`${app.api}/listings/${slug}`, { headers: { 'if-none-match': before! } });
     expect(after.status).toBe(200);
     expect(after.headers.get('etag')).not.toBe(before);
@@ -163,19 +163,19 @@ describe('CORS on the REST API', () => {
 
 describe('listing views through the beacon', () => {
   const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
-  const views = (s: string) => (app.db.sqlite.prepare('SELECT views_count AS v FROM listings WHERE slug = ?').get(s) as { v: number }).v;
+  const views = async (s: string) => (await app.db.engine.prepare('SELECT views_count AS v FROM listings WHERE slug = ?').get(s) as { v: number }).v;
   const beacon = (s: string, ua: string, headers: Record<string, string> = {}) =>
     fetch(`${app.url}/v/${s}.gif`, { headers: { 'user-agent': ua, ...headers } });
 
   it('rendering or caching a page counts nothing; its beacon counts one view per visitor per day, bots never', async () => {
     const s = (await (await fetch(`${app.api}/listings?per_page=2&page=2`)).json()).items[0].slug;
     await flushListingViews(app.db);
-    const start = views(s);
+    const start = await views(s);
     const page = await fetch(`${app.url}/listings/${s}`);
     const cached = await fetch(`${app.url}/listings/${s}`, { headers: { 'if-none-match': page.headers.get('etag')! } });
     expect(cached.status).toBe(304);
     await flushListingViews(app.db);
-    expect(views(s)).toBe(start);
+    expect(await views(s)).toBe(start);
 
     const pixel = await beacon(s, FIREFOX);
     expect(pixel.headers.get('content-type')).toBe('image/gif');
@@ -185,14 +185,14 @@ describe('listing views through the beacon', () => {
     await beacon(s, 'curl/8.5.0');
     await beacon(s, FIREFOX, { 'sec-purpose': 'prefetch' });
     await flushListingViews(app.db);
-    expect(views(s)).toBe(start + 1);
+    expect(await views(s)).toBe(start + 1);
 
     await beacon(s, 'Mozilla/5.0 (Macintosh) AppleWebKit/605.1.15 Version/17.5 Safari/605.1.15'); // another visitor
     app.clock.advance(24 * 60 * 60 * 1000); // tomorrow the first visitor counts again
     await beacon(s, FIREFOX);
     app.clock.advance(-24 * 60 * 60 * 1000);
     await flushListingViews(app.db);
-    expect(views(s)).toBe(start + 3);
+    expect(await views(s)).toBe(start + 3);
   });
 
   it('an unknown or malformed slug counts nothing and still answers the pixel', async () => {

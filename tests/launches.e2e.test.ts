@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { callOp, DRIVERS, startApp, type Driver, type TestApp, openClients, closeAll } from './harness';
-import { addListing, addVotes } from './fixtures';
+import { addListing, addVotes, insertRow } from './fixtures';
 import { awards } from '../storage/schema';
 import { setSetting } from '../storage/queries/settings';
 
@@ -36,10 +36,10 @@ beforeAll(async () => {
   await addListing(db, { name: 'Lw Later Scheduled', status: 'scheduled', launchWeek: '2026-12-07' });
   await addListing(db, { name: 'Lw Tonight Scheduled', status: 'scheduled', launchWeek: '2026-11-16' });
   await addListing(db, { name: 'Lw Draft', status: 'draft', launchWeek: '2026-11-16' });
-  db.orm.insert(awards).values([
+  for (const row of [
     { week: '2026-11-09', rank: 1, listingId: l4, votes: 20 },
     { week: '2026-10-05', rank: 1, listingId: l5, votes: 1 },
-  ]).run();
+  ]) await insertRow(db, awards, row);
   await openClients(app, clients);
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { callOp, DRIVERS, startApp, type Driver, type TestApp, openClients, closeAll } from './harness';
-import { addListing, addVotes } from './fixtures';
+import { addListing, addVotes, insertRow } from './fixtures';
 import { billboardContributions, domainRatings, revenueReports } from '../storage/schema';
 
 // TEST_NOW is Wednesday 2026-11-18 12:00 UTC: this week is 2026-11-16 .. 2026-11-22, last week starts 2026-11-09.
@@ -24,25 +24,25 @@ beforeAll(async () => {
   await addVotes(db, two, 4, '2026-11-16T00:00:00.000Z');
   await addVotes(db, three, 6, '2026-11-22T23:59:59.000Z');
   await addVotes(db, hidden, 30, '2026-11-17T08:00:00.000Z');
-  db.orm.insert(billboardContributions).values([
+  for (const row of [
     { listingId: one, amountCents: 6000, createdAt: '2026-11-01T00:00:00.000Z' },
     { listingId: two, amountCents: 5000, createdAt: '2026-11-02T00:00:00.000Z' },
     { listingId: two, amountCents: 3000, createdAt: '2026-11-03T00:00:00.000Z' },
     { listingId: three, amountCents: 1000, createdAt: '2026-11-04T00:00:00.000Z' },
     { listingId: hidden, amountCents: 900000, createdAt: '2026-11-04T00:00:00.000Z' },
-  ]).run();
-  db.orm.insert(domainRatings).values([
+  ]) await insertRow(db, billboardContributions, row);
+  for (const row of [
     { listingId: one, rating: 30, recordedOn: '2026-10-01' },
     { listingId: one, rating: 42, recordedOn: '2026-11-01' },
     { listingId: two, rating: 50, recordedOn: '2026-11-01' },
     { listingId: three, rating: 60, recordedOn: '2026-10-01' },
     { listingId: three, rating: 45, recordedOn: '2026-11-10' },
-  ]).run();
-  db.orm.insert(revenueReports).values([
+  ]) await insertRow(db, domainRatings, row);
+  for (const row of [
     { listingId: one, mrrCents: 900000, period: '2026-09-01', verifiedBy: 'stripe', recordedOn: '2026-10-02' },
     { listingId: one, mrrCents: 100000, period: '2026-10-01', verifiedBy: 'paddle', recordedOn: '2026-11-02' },
     { listingId: three, mrrCents: 500000, period: '2026-10-01', verifiedBy: 'stripe', recordedOn: '2026-11-03' },
-  ]).run();
+  ]) await insertRow(db, revenueReports, row);
   await openClients(app, clients);
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { callOp, DRIVERS, startApp, type Driver, type TestApp, openClients, closeAll } from './harness';
-import { addCategory, addFounder, addListing, addReview, addVotes } from './fixtures';
+import { addCategory, addFounder, addListing, addReview, addVotes, insertRow } from './fixtures';
 import { domainRatings, listingAlternatives, listingUpdates, milestones } from '../storage/schema';
 
 let app: TestApp;
@@ -47,24 +47,24 @@ beforeAll(async () => {
   await addReview(db, acme, 5);
   await addReview(db, acme, 4);
   await addReview(db, acme, 1, false); // not genuine: must not count
-  db.orm.insert(domainRatings).values([
+  for (const row of [
     { listingId: acme, rating: 40, recordedOn: '2026-09-01' },
     { listingId: acme, rating: 42, recordedOn: '2026-10-01' },
     { listingId: acme, rating: 47, recordedOn: '2026-11-01' },
-  ]).run();
+  ]) await insertRow(db, domainRatings, row);
   for (let i = 1; i <= 6; i++) {
-    db.orm.insert(listingUpdates).values({ listingId: acme, title: `Update ${i}`, body: `Body ${i}`, createdAt: `2026-11-0${i}T12:00:00.000Z` }).run();
+    await insertRow(db, listingUpdates, { listingId: acme, title: `Update ${i}`, body: `Body ${i}`, createdAt: `2026-11-0${i}T12:00:00.000Z` });
   }
-  db.orm.insert(milestones).values([
+  for (const row of [
     { listingId: acme, date: '2026-01-10', title: 'Acme beta' },
     { listingId: beta, date: '2025-05-01', title: 'First customer', url: 'https://beta.example.com/news' },
-  ]).run();
-  db.orm.insert(listingAlternatives).values([
+  ]) await insertRow(db, milestones, row);
+  for (const row of [
     { listingId: acme, alternativeId: outside, approved: true, position: 0 },
     { listingId: acme, alternativeId: delta, approved: true, position: 1 },
     { listingId: acme, alternativeId: gamma, approved: false, position: 2 },
     { listingId: acme, alternativeId: draft, approved: true, position: 3 },
-  ]).run();
+  ]) await insertRow(db, listingAlternatives, row);
   await openClients(app, clients);
 });
 
@@ -137,7 +137,7 @@ describe.each(DRIVERS)('get_listing over %s', (d) => {
 describe('get_listing is read-only', () => {
   it('does not count views', async () => {
     await getListing('rest', { slug: 'acme-crm' });
-    const row = app.db.sqlite.prepare('SELECT views_count AS v FROM listings WHERE id = ?').get(acme) as { v: number };
+    const row = await app.db.engine.prepare('SELECT views_count AS v FROM listings WHERE id = ?').get(acme) as { v: number };
     expect(row.v).toBe(0);
   });
 });

@@ -34,7 +34,7 @@ describe('/health', () => {
 
   it('answers 503 with a problem body when the database is gone', async () => {
     const broken = await startApp({ demo: false });
-    broken.db.sqlite.close();
+    await broken.db.engine.close();
     const res = await fetch(`${broken.url}/health`);
     expect(res.status).toBe(503);
     expect(res.headers.get('content-type')).toBe('application/problem+json');

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import Database from 'better-sqlite3';
 import { startApp, type TestApp } from './harness';
+import { openDb, type Db } from '../storage/db';
+import { openPgDb } from '../storage/pg/open';
+import { testEngine } from './support/pg-test-db';
 
 // The prepared-read lane (transport/prepared-reads.ts): an anonymous GET of a public read whose URL was answered
 // before is answered ahead of the middleware. These tests prove it answers exactly as the full path does, header
@@ -156,7 +158,7 @@ describe('what the lane hands to the full path', () => {
     const path = `/api/v1/listings/${slug}`;
     expect((await raw(app, path)).status).toBe(200);
     expect((await raw(app, path)).status).toBe(200); // from the lane
-    app.db.sqlite.prepare("UPDATE listings SET status = 'draft' WHERE slug = ?").run(slug);
+    await app.db.engine.prepare("UPDATE listings SET status = 'draft' WHERE slug = ?").run(slug);
     const before = await laneCount(app);
     const gone = await raw(app, path, { origin: 'https://a.example' });
     expect(gone.status).toBe(404);
@@ -174,7 +176,7 @@ describe('as fresh as the full path', () => {
     const path = `/api/v1/listings/${slug}`;
     await raw(app, path);
     expect(JSON.parse(decoded(await raw(app, path))).tagline).not.toBe('Rewritten by its owner');
-    app.db.sqlite.prepare("UPDATE listings SET tagline = 'Rewritten by its owner' WHERE slug = ?").run(slug);
+    await app.db.engine.prepare("UPDATE listings SET tagline = 'Rewritten by its owner' WHERE slug = ?").run(slug);
     const before = await laneCount(app);
     const next = await raw(app, path);
     expect(await laneCount(app)).toBe(before + 1);
@@ -186,12 +188,12 @@ describe('as fresh as the full path', () => {
     const path = `/api/v1/listings/${slug}`;
     await raw(app, path);
     await raw(app, path);
-    const other = new Database(app.config.databasePath);
+    // A connection of its own to the same database: the same SQLite file, or the same PostgreSQL database.
+    const other: Db = testEngine() === 'postgres' ? await openPgDb(app.config.databaseUrl!, { poolSize: 1 }) : openDb(app.config.databasePath);
     try {
-      other.pragma('busy_timeout = 5000');
-      other.prepare("UPDATE listings SET tagline = 'Changed by another node' WHERE slug = ?").run(slug);
+      await other.engine.prepare("UPDATE listings SET tagline = 'Changed by another node' WHERE slug = ?").run(slug);
     } finally {
-      other.close();
+      await other.engine.close();
     }
     expect(JSON.parse(decoded(await raw(app, path))).tagline).toBe('Changed by another node');
   });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import type { Client } from '@modelcontextprotocol/client';
 import { getJson, startApp, type TestApp, openClients, closeAll, resultBody } from './harness';
-import { addListing } from './fixtures';
+import { addListing, insertRow } from './fixtures';
 import { products } from '../storage/schema';
 import { setSetting } from '../storage/queries/settings';
 
@@ -15,18 +14,19 @@ const OPTIONS = {
   properties: { tone: { type: 'string', description: 'Voice', enum: ['friendly', 'technical'] } },
 };
 
-// Base data may already hold these codes: upsert so the test owns every value it asserts.
-function upsertProduct(p: ProductRow) {
-  app.db.orm.insert(products).values(p).onConflictDoUpdate({ target: products.code, set: p }).run();
+// Base data may already hold these codes: replace them so the test owns every value it asserts.
+async function upsertProduct(p: ProductRow) {
+  await app.db.engine.prepare('DELETE FROM products WHERE code = ?').run(p.code);
+  await insertRow(app.db, products, p);
 }
 
 beforeAll(async () => {
   app = await startApp({ demo: false }); // now = Wednesday 2026-11-18; the current week starts 2026-11-16
-  upsertProduct({ code: 'launch', name: 'Paid launch', description: 'Go live now or in a week.', priceCents: 4321, weekRule: 'optional', needsListing: true, options: null, position: 1 });
-  upsertProduct({ code: 'skip_queue', name: 'Skip the queue', description: 'Earlier week.', priceCents: 1234, weekRule: 'required', needsListing: true, options: null, position: 2 });
-  upsertProduct({ code: 'featured', name: 'Featured', description: 'Featured spots.', priceCents: 9999, weekRule: 'none', needsListing: true, options: null, position: 3 });
-  upsertProduct({ code: 'done_for_you', name: 'Done for you', description: 'We write it.', priceCents: 15000, weekRule: 'none', needsListing: true, options: OPTIONS, position: 4 });
-  upsertProduct({ code: 'retired_thing', name: 'Retired', description: 'No longer sold.', priceCents: 100, weekRule: 'none', needsListing: false, active: false, position: 5 });
+  await upsertProduct({ code: 'launch', name: 'Paid launch', description: 'Go live now or in a week.', priceCents: 4321, weekRule: 'optional', needsListing: true, options: null, position: 1 });
+  await upsertProduct({ code: 'skip_queue', name: 'Skip the queue', description: 'Earlier week.', priceCents: 1234, weekRule: 'required', needsListing: true, options: null, position: 2 });
+  await upsertProduct({ code: 'featured', name: 'Featured', description: 'Featured spots.', priceCents: 9999, weekRule: 'none', needsListing: true, options: null, position: 3 });
+  await upsertProduct({ code: 'done_for_you', name: 'Done for you', description: 'We write it.', priceCents: 15000, weekRule: 'none', needsListing: true, options: OPTIONS, position: 4 });
+  await upsertProduct({ code: 'retired_thing', name: 'Retired', description: 'No longer sold.', priceCents: 100, weekRule: 'none', needsListing: false, active: false, position: 5 });
   await setSetting(app.db, 'bookable_weeks', '4');
   await setSetting(app.db, 'paid_week_capacity', '2');
   await setSetting(app.db, 'billboard_min_cents', '2500');
@@ -75,7 +75,7 @@ describe('list_products over REST', () => {
   });
 
   it('shows an admin price change at once', async () => {
-    app.db.orm.update(products).set({ priceCents: 5555 }).where(eq(products.code, 'launch')).run();
+    await app.db.engine.prepare('UPDATE products SET price_cents = ? WHERE code = ?').run(5555, 'launch');
     expect(byCode((await rest()).body, 'launch').price_cents).toBe(5555);
     for (const era of ['modern', 'legacy'] as const) {
       const res = await clients[era]!.callTool({ name: 'list_products', arguments: {} });

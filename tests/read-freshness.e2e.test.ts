@@ -5,6 +5,8 @@ import { addCategory, addListing, addUser } from './fixtures';
 import { Browser, signUp } from './auth-helpers';
 import { createApiKey } from '../auth/accounts';
 import { openDb, type Db } from '../storage/db';
+import { openPgDb } from '../storage/pg/open';
+import { testEngine } from './support/pg-test-db';
 import { memoComputes } from '../storage/queries/memo';
 import { countListingView, flushListingViews } from '../storage/queries/views';
 import { addListingOwner } from '../storage/queries/ownership';
@@ -16,7 +18,7 @@ import { mondayOf } from '../domain/weeks';
 // rebuilt is not remembered with the old vocabulary.
 
 let app: TestApp;
-let other: Db; // a second connection to the same file, as a second process would have
+let other: Db; // a second connection to the same database (file), as a second process would have
 let owner: string;
 const ids: Record<string, number> = {};
 
@@ -29,10 +31,10 @@ beforeAll(async () => {
   const key = await createApiKey({ db: app.db, clock: app.clock }, ownerId, 'freshness', ['listings:write', 'account:read']);
   if ('errors' in key) throw new Error('key');
   owner = `Bearer ${key.key}`;
-  other = openDb(app.config.databasePath);
+  other = testEngine() === 'postgres' ? await openPgDb(app.config.databaseUrl!, { poolSize: 1 }) : openDb(app.config.databasePath);
 });
 afterAll(async () => {
-  other?.sqlite.close();
+  await other?.engine.close();
   await app?.close();
 });
 
@@ -67,7 +69,7 @@ describe('a write is seen by the very next read of what it changed', () => {
 
   it('a write by another process on the same database is seen by the next read', async () => {
     await listing('beta-ledger');
-    other.sqlite.prepare("UPDATE listings SET tagline = 'Bookkeeping for greengrocers' WHERE slug = 'beta-ledger'").run();
+    await other.engine.prepare("UPDATE listings SET tagline = 'Bookkeeping for greengrocers' WHERE slug = 'beta-ledger'").run();
     expect((await listing('beta-ledger')).tagline).toBe('Bookkeeping for greengrocers');
   });
 });
@@ -90,8 +92,8 @@ describe('unrelated writes leave cached answers alone', () => {
     await listing('alpha-ledger');
     const before = memoComputes(app.db, 'get_listing');
     const voter = await addUser(app.db);
-    other.sqlite.prepare('INSERT INTO votes (listing_id, user_id, created_at) VALUES (?, ?, ?)').run(ids.alpha, voter, app.clock.now().toISOString());
-    other.sqlite.prepare('UPDATE listings SET votes_count = votes_count + 1 WHERE id = ?').run(ids.alpha);
+    await other.engine.prepare('INSERT INTO votes (listing_id, user_id, created_at) VALUES (?, ?, ?)').run(ids.alpha, voter, app.clock.now().toISOString());
+    await other.engine.prepare('UPDATE listings SET votes_count = votes_count + 1 WHERE id = ?').run(ids.alpha);
     await listing('beta-ledger');
     expect(memoComputes(app.db, 'get_listing')).toBe(before);
     expect((await listing('alpha-ledger')).votes).toBe(2);
@@ -102,7 +104,7 @@ describe('unrelated writes leave cached answers alone', () => {
 describe("an edit re-makes only the lists it can change (migration 0012)", () => {
   const slugsOf = (body: { items: Array<{ slug: string; tagline: string | null }> }) => body.items.map((i) => i.slug);
   const browse = async (query: string) => (await getJson(`${app.api}/listings?${query}`)).body;
-  const edit = (id: number, fields: Record<string, unknown>) => other.sqlite.prepare(
+  const edit = (id: number, fields: Record<string, unknown>) => other.engine.prepare(
     `UPDATE listings SET ${Object.keys(fields).map((k) => `${k} = @${k}`).join(', ')} WHERE id = @id`).run({ ...fields, id });
   beforeAll(async () => {
     ids.gamma = await addListing(app.db, { name: 'Gamma Invoices', slug: 'gamma-invoices', tagline: 'Invoicing for plumbers', keywords: ['invoicing'], country: 'DE' });
@@ -113,7 +115,7 @@ describe("an edit re-makes only the lists it can change (migration 0012)", () =>
     await search('invocing');
     await browse('country=DE');
     const before = memoComputes(app.db, 'search_listings');
-    edit(ids.delta, { tagline: `Edited at ${Date.now()}` });
+    await edit(ids.delta, { tagline: `Edited at ${Date.now()}` });
     // The owner's API writes every editable column, changed or not: only real changes count.
     const patch = await getJson(`${app.api}/me/listings/${ids.alpha}`, {
       method: 'PATCH', headers: { authorization: owner, 'content-type': 'application/json' }, body: JSON.stringify({ fields: { tagline: `Edited at ${Date.now()}` } }),
@@ -126,10 +128,10 @@ describe("an edit re-makes only the lists it can change (migration 0012)", () =>
 
   it('an edit that gives another listing a word near the query is found by the next search', async () => {
     await search('invocing');
-    edit(ids.delta, { description: 'Rotas, and now invoicing too.' });
+    await edit(ids.delta, { description: 'Rotas, and now invoicing too.' });
     expect(slugsOf(await search('invocing')).sort()).toEqual(['delta-rota', 'gamma-invoices']);
     // And when the word goes again, it drops out at once.
-    edit(ids.delta, { description: 'Rotas only.' });
+    await edit(ids.delta, { description: 'Rotas only.' });
     expect(slugsOf(await search('invocing'))).toEqual(['gamma-invoices']);
   });
 
@@ -137,7 +139,7 @@ describe("an edit re-makes only the lists it can change (migration 0012)", () =>
     const shown = await browse('country=DE');
     expect(shown.items.find((i: { slug: string }) => i.slug === 'gamma-invoices').tagline).toBe('Invoicing for plumbers');
     const before = { rankings: memoComputes(app.db, 'search_listings'), pages: memoComputes(app.db, 'search_page') };
-    edit(ids.gamma, { tagline: 'Invoices for roofers' });
+    await edit(ids.gamma, { tagline: 'Invoices for roofers' });
     expect((await browse('country=DE')).items.find((i: { slug: string }) => i.slug === 'gamma-invoices').tagline).toBe('Invoices for roofers');
     // The page's rows were read again; the ranking was not made again.
     expect(memoComputes(app.db, 'search_page')).toBe(before.pages + 1);
@@ -146,14 +148,14 @@ describe("an edit re-makes only the lists it can change (migration 0012)", () =>
 
   it('a filter column of a listing not shown moves it into the filtered list at once', async () => {
     expect(slugsOf(await browse('country=DE'))).not.toContain('delta-rota');
-    edit(ids.delta, { country: 'DE' });
+    await edit(ids.delta, { country: 'DE' });
     expect(slugsOf(await browse('country=DE'))).toContain('delta-rota');
   });
 
   it('a deleted listing leaves the results at once', async () => {
     const gone = await addListing(app.db, { name: 'Epsilon Invoicer', slug: 'epsilon-invoicer', tagline: 'Invoicing for painters', keywords: ['invoicing'] });
     expect(slugsOf(await search('invoicing'))).toContain('epsilon-invoicer');
-    other.sqlite.prepare('DELETE FROM listings WHERE id = ?').run(gone);
+    await other.engine.prepare('DELETE FROM listings WHERE id = ?').run(gone);
     expect(slugsOf(await search('invoicing'))).not.toContain('epsilon-invoicer');
   });
 });
@@ -167,9 +169,9 @@ describe("a listing's alternatives", () => {
     expect((await alternatives()).total).toBe(1);
     const three = await addListing(app.db, { name: 'Rota Three', slug: 'rota-three', category: 'rf-rotas' });
     expect((await alternatives()).total).toBe(2);
-    other.sqlite.prepare("UPDATE listings SET status = 'archived' WHERE id = ?").run(two);
+    await other.engine.prepare("UPDATE listings SET status = 'archived' WHERE id = ?").run(two);
     expect((await alternatives()).items.map((i: { slug: string }) => i.slug)).toEqual(['rota-three']);
-    other.sqlite.prepare('UPDATE listings SET primary_category_id = NULL WHERE id = ?').run(three);
+    await other.engine.prepare('UPDATE listings SET primary_category_id = NULL WHERE id = ?').run(three);
     expect((await alternatives()).total).toBe(0);
   });
 });
@@ -178,7 +180,7 @@ describe('typo search and the vocabulary', () => {
   it('a listing renamed to a new word is found by a typo of it, without any further write', async () => {
     // Loads the vocabulary and caches a typo search.
     await search('ledgre');
-    other.sqlite.prepare("UPDATE listings SET name = 'Zorblatt Ledger' WHERE slug = 'beta-ledger'").run();
+    await other.engine.prepare("UPDATE listings SET name = 'Zorblatt Ledger' WHERE slug = 'beta-ledger'").run();
     // Right after the rename the vocabulary may still wait to be rebuilt; whatever it answers, it must not stick.
     let found = false;
     for (let i = 0; i < 50 && !found; i++) {
@@ -190,20 +192,27 @@ describe('typo search and the vocabulary', () => {
 });
 
 describe('the triggers cover every column a page shows', () => {
-  it('every listings column except the counters bumps the listing when it changes', () => {
-    const sql = (app.db.sqlite.prepare("SELECT sql FROM sqlite_master WHERE name = 'cv_listings_au'").get() as { sql: string }).sql;
-    const watched = /UPDATE OF ([^]*?) ON listings/.exec(sql)![1].split(',').map((c) => c.trim());
-    const columns = (app.db.sqlite.prepare('PRAGMA table_info(listings)').all() as { name: string }[]).map((c) => c.name);
+  // The columns a trigger on listings fires for (UPDATE OF …), as the database itself states them: SQLite keeps the
+  // CREATE TRIGGER text, PostgreSQL rebuilds it (naming the table public.listings, quoting names only where needed).
+  const watchedBy = async (trigger: string) => {
+    const sql = await app.db.engine.prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?", {
+      pg: 'SELECT pg_get_triggerdef(oid) FROM pg_trigger WHERE tgname = ?',
+    }).pluck().get(trigger) as string;
+    return /UPDATE OF ([^]*?) ON (?:public\.)?listings\b/.exec(sql)![1].split(',').map((c) => c.trim().replace(/^"|"$/g, ''));
+  };
+
+  it('every listings column except the counters bumps the listing when it changes', async () => {
+    const watched = await watchedBy('cv_listings_au');
+    const columns = await app.db.engine.prepare('SELECT name FROM pragma_table_info(?)', {
+      pg: 'SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?',
+    }).pluck().all('listings') as string[];
+    expect(columns.length).toBeGreaterThan(30);
     const counters = ['id', 'votes_count', 'views_count', 'follows_count'];
     expect(columns.filter((c) => !counters.includes(c)).sort()).toEqual([...watched].sort());
   });
 
-  it('every listings column a list filters, orders or shows is watched by listing_lists or the text log', () => {
-    const watchedBy = (trigger: string) => {
-      const sql = (app.db.sqlite.prepare('SELECT sql FROM sqlite_master WHERE name = ?').get(trigger) as { sql: string }).sql;
-      return /UPDATE OF ([^]*?) ON listings/.exec(sql)![1].split(',').map((c) => c.trim());
-    };
-    const watched = new Set([...watchedBy('cv_listing_lists_au'), ...watchedBy('search_terms_log_au')]);
+  it('every listings column a list filters, orders or shows is watched by listing_lists or the text log', async () => {
+    const watched = new Set([...await watchedBy('cv_listing_lists_au'), ...await watchedBy('search_terms_log_au')]);
     const source = ['storage/queries/summaries.ts', 'storage/queries/search.ts'].map((f) => readFileSync(f, 'utf8')).join('\n');
     const used = new Set([...source.matchAll(/\bl\.([a-z_]+)/g)].map((m) => m[1]));
     const counters = ['id', 'votes_count', 'views_count', 'follows_count']; // ranked per minute, shown live

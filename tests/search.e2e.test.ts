@@ -188,7 +188,7 @@ describe('search_listings freshness', () => {
     expect((await search('rest', { q: 'zebrafy' })).body.total).toBe(0);
     const id = await addListing(app.db, { name: 'Zebrafy', category: 'zs-other', tagline: 'Stripes for spreadsheets' });
     expect(names((await search('rest', { q: 'zebrafy' })).body)).toEqual(['Zebrafy']);
-    app.db.sqlite.prepare(`UPDATE listings SET status = 'rejected' WHERE id = ?`).run(id);
+    await app.db.engine.prepare(`UPDATE listings SET status = 'rejected' WHERE id = ?`).run(id);
     expect((await search('rest', { q: 'zebrafy' })).body.total).toBe(0);
   });
 });

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { startApp, type TestApp } from './harness';
-import { addCategory, addFounder, addListing, addReview, addVotes } from './fixtures';
-import { awards, billboardContributions, blogPosts, domainRatings, founders, listings, listingUpdates, milestones } from '../storage/schema';
+import { addCategory, addFounder, addListing, addReview, addVotes, insertRow } from './fixtures';
+import { awards, billboardContributions, blogPosts, domainRatings, listingUpdates, milestones } from '../storage/schema';
 import { renderMarkdown, safeHref } from '../site/markdown';
 import { flushListingViews } from '../storage/queries/views';
 import { BarChart, LineChart, describeSeries } from '../site/charts';
@@ -15,6 +14,8 @@ const LAST_WEEK = '2026-11-09';
 
 let app: TestApp;
 let founderSlug = '';
+
+const viewsOf = async (slug: string) => await app.db.engine.prepare('SELECT views_count FROM listings WHERE slug = ?').pluck().get(slug) as number;
 
 async function page(path: string): Promise<{ status: number; html: string; type: string | null }> {
   const res = await fetch(app.url + path);
@@ -67,28 +68,28 @@ beforeAll(async () => {
     name: 'Storyful', slug: 'storyful', category: 'sitetest-tools', plan: 'paid', unlockedSections: ['story', 'milestones'],
     story: { title: 'How Storyful began', story: 'An unlocked story for everyone' },
   });
-  db.orm.insert(milestones).values({ listingId: storyful, date: '2026-05-01', title: 'First customer', url: 'javascript:alert(2)' }).run();
-  db.orm.insert(domainRatings).values([
+  await insertRow(db, milestones, { listingId: storyful, date: '2026-05-01', title: 'First customer', url: 'javascript:alert(2)' });
+  for (const r of [
     { listingId: xss, rating: 20, recordedOn: '2026-09-01' },
     { listingId: xss, rating: 25, recordedOn: '2026-10-01' },
     { listingId: xss, rating: 31, recordedOn: '2026-11-01' },
-  ]).run();
-  db.orm.insert(billboardContributions).values([
+  ]) await insertRow(db, domainRatings, r);
+  for (const c of [
     { listingId: rival, amountCents: 5000, createdAt: '2026-11-17T00:00:00.000Z' },
     { listingId: xss, amountCents: 2500, createdAt: '2026-11-17T00:00:00.000Z' },
-  ]).run();
-  db.orm.insert(awards).values({ week: LAST_WEEK, rank: 1, listingId: old, votes: 9 }).run();
-  db.orm.insert(listingUpdates).values([
+  ]) await insertRow(db, billboardContributions, c);
+  await insertRow(db, awards, { week: LAST_WEEK, rank: 1, listingId: old, votes: 9 });
+  for (const u of [
     { listingId: xss, title: '<b>Big</b> news', body: 'We shipped <script>alert(1)</script>\n\nMore soon.', createdAt: '2026-11-17T08:00:00.000Z' },
     { listingId: rival, title: 'Rival update', body: 'Older news', createdAt: '2026-11-10T08:00:00.000Z' },
-  ]).run();
+  ]) await insertRow(db, listingUpdates, u);
   const fid = await addFounder(db, `Eve ${XSS}`, { listingId: xss, title: 'CEO', country: 'DE', bio: 'Builds <script>things</script>' });
-  founderSlug = db.orm.select().from(founders).where(eq(founders.id, fid)).get()!.slug;
-  db.orm.insert(blogPosts).values({
+  founderSlug = await db.engine.prepare('SELECT slug FROM founders WHERE id = ?').pluck().get(fid) as string;
+  await insertRow(db, blogPosts, {
     slug: 'hello-world', title: 'Hello <em>world</em>', excerpt: 'A first post', author: 'Team',
     bodyMarkdown: '## Section one\n\nText with **bold** and <script>alert(1)</script>\n\n[bad](javascript:alert(1)) [good](https://example.com/a)\n\n- one\n- two',
     faqs: [{ question: 'Why blog?', answer: 'To share.' }], publishedAt: '2026-11-01T00:00:00.000Z',
-  }).run();
+  });
 });
 
 afterAll(async () => {
@@ -138,8 +139,8 @@ describe('site pages', () => {
   });
 
   it('page views are written shortly after without an explicit flush', async () => {
-    const read = () => app.db.orm.select().from(listings).where(eq(listings.slug, 'rival-app')).get()!.viewsCount;
-    const before = read();
+    const read = () => viewsOf('rival-app');
+    const before = await read();
     // Two visitors load the page and its view beacon.
     const visit = async (ua: string) => {
       await page('/listings/rival-app');
@@ -150,7 +151,7 @@ describe('site pages', () => {
   });
 
   it('listing page shows the profile escaped, votes text, charts, badges, and counts a view', async () => {
-    const before = app.db.orm.select().from(listings).where(eq(listings.slug, 'xss-tool')).get()!.viewsCount;
+    const before = await viewsOf('xss-tool');
     const { status, html } = await page('/listings/xss-tool');
     expect(status).toBe(200);
     expectWellFormedPage(html);
@@ -187,11 +188,11 @@ describe('site pages', () => {
     expect(html).toContain('<img class="beacon" src="/v/xss-tool.gif"');
     await fetch(`${app.url}/v/xss-tool.gif`, { headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0' } });
     await flushListingViews(app.db);
-    const after = app.db.orm.select().from(listings).where(eq(listings.slug, 'xss-tool')).get()!.viewsCount;
+    const after = await viewsOf('xss-tool');
     expect(after).toBe(before + 1);
     await fetch(`${app.api}/listings/xss-tool`);
     await flushListingViews(app.db);
-    expect(app.db.orm.select().from(listings).where(eq(listings.slug, 'xss-tool')).get()!.viewsCount).toBe(after);
+    expect(await viewsOf('xss-tool')).toBe(after);
   });
 
   it('listing page shows the story and milestones only when unlocked, with unsafe links as text', async () => {

@@ -40,16 +40,21 @@ function prepare(db: Db) {
       WHERE w.week = ? AND w.votes > 0 AND l.status = 'live'`),
     allTime: s.prepare(`SELECT id, votes_count AS votes, launched_at AS "launchedAt" FROM listings INDEXED BY listings_live_votes_rank
       WHERE status = 'live' AND votes_count > 0
-      ORDER BY votes_count DESC, coalesce(launched_at, '9999') ASC, id ASC LIMIT ? OFFSET ?`),
+      ORDER BY votes_count DESC, coalesce(launched_at, '9999') ASC, id ASC LIMIT ? OFFSET ?`, {
+      // INDEXED BY is SQLite's; PostgreSQL's planner picks the index itself.
+      pg: `SELECT id, votes_count AS votes, launched_at AS "launchedAt" FROM listings
+      WHERE status = 'live' AND votes_count > 0
+      ORDER BY votes_count DESC, coalesce(launched_at, '9999') ASC, id ASC LIMIT ? OFFSET ?`,
+    }),
     weeklyVotesOf: s.prepare('SELECT votes FROM weekly_votes WHERE week = ? AND listing_id = ?').pluck(),
     allTimeCount: s.prepare(`SELECT count(*) AS n FROM listings WHERE status = 'live' AND votes_count > 0`),
     // Ties: whoever contributed first keeps the higher place.
     billboard: s.prepare(`${BILLBOARD} ORDER BY amount_cents DESC, first_at ASC, l.id ASC LIMIT ? OFFSET ?`),
-    billboardCount: s.prepare(`SELECT count(*) AS n FROM (${BILLBOARD})`),
+    billboardCount: s.prepare(`SELECT count(*) AS n FROM (${BILLBOARD}) AS board`),
     ratings: s.prepare(`${RATINGS} ORDER BY cur.rating DESC, l.id ASC LIMIT ? OFFSET ?`),
-    ratingsCount: s.prepare(`SELECT count(*) AS n FROM (${RATINGS})`),
+    ratingsCount: s.prepare(`SELECT count(*) AS n FROM (${RATINGS}) AS board`),
     revenue: s.prepare(`${REVENUE} ORDER BY r.mrr_cents DESC, l.id ASC LIMIT ? OFFSET ?`),
-    revenueCount: s.prepare(`SELECT count(*) AS n FROM (${REVENUE})`),
+    revenueCount: s.prepare(`SELECT count(*) AS n FROM (${REVENUE}) AS board`),
   };
 }
 

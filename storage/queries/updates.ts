@@ -22,7 +22,12 @@ function prepared(db: Db) {
       // created_at index and stops after LIMIT rows instead of sorting every update of every live listing.
       page: db.engine.prepare(`SELECT u.id, u.title, u.body, u.created_at, l.slug, l.name, l.tagline, l.logo_url
         FROM listing_updates u CROSS JOIN listings l ON l.id = u.listing_id
-        WHERE l.status = 'live' ORDER BY u.created_at DESC, u.id DESC LIMIT ? OFFSET ?`),
+        WHERE l.status = 'live' ORDER BY u.created_at DESC, u.id DESC LIMIT ? OFFSET ?`, {
+        // CROSS JOIN … ON is SQLite's join-order hint; PostgreSQL's planner orders the join itself.
+        pg: `SELECT u.id, u.title, u.body, u.created_at, l.slug, l.name, l.tagline, l.logo_url
+        FROM listing_updates u JOIN listings l ON l.id = u.listing_id
+        WHERE l.status = 'live' ORDER BY u.created_at DESC, u.id DESC LIMIT ? OFFSET ?`,
+      }),
       count: db.engine.prepare(`SELECT count(*) AS n FROM listing_updates u JOIN listings l ON l.id = u.listing_id WHERE l.status = 'live'`),
     };
     statements.set(db, s);
