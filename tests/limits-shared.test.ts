@@ -19,18 +19,19 @@ const STORE = onPg ? 'postgres' : 'sqlite';
 const dir = mkdtempSync(join(tmpdir(), 'limits-shared-'));
 const opened: Limits[] = [];
 const apps: TestApp[] = [];
-const pgDbs = new Map<string, Promise<{ db: Db; url: string; drop(): Promise<void> }>>();
+const pgDbs = new Map<string, { db: Db; url: string; drop(): Promise<void> }>();
 afterAll(async () => {
   for (const l of opened) l.close();
   for (const a of apps) await a.close();
-  for (const d of pgDbs.values()) await (await d).drop();
+  for (const d of pgDbs.values()) await d.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 
-// The PostgreSQL database standing for the SQLite file `name`.db (made on first use).
-function pgDb(name: string) {
-  if (!pgDbs.has(name)) pgDbs.set(name, freshPgDb({ demo: false, now: TEST_NOW }, 1));
-  return pgDbs.get(name)!;
+// The PostgreSQL database standing for the SQLite file `name`.db (made on first use; callers await one at a time).
+async function pgDb(name: string) {
+  let made = pgDbs.get(name);
+  if (!made) pgDbs.set(name, (made = await freshPgDb({ demo: false, now: TEST_NOW }, 1)));
+  return made;
 }
 
 async function node(name: string, env: Record<string, string> = {}): Promise<Limits> {
