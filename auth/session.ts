@@ -34,7 +34,7 @@ export async function currentUser(c: Context, deps: SessionDeps): Promise<SiteUs
 export async function startSession(c: Context, deps: SessionDeps, userId: number): Promise<void> {
   const now = deps.clock.now();
   const previous = getCookie(c, names(deps.config).sid);
-  if (previous) deleteSession(deps.db, sha256Hex(previous));
+  if (previous) await deleteSession(deps.db, sha256Hex(previous));
   const raw = token();
   await createSession(deps.db, {
     idHash: sha256Hex(raw), userId, csrf: token(), createdAt: now.toISOString(),
@@ -43,10 +43,10 @@ export async function startSession(c: Context, deps: SessionDeps, userId: number
   setCookie(c, names(deps.config).sid, raw, cookieOpts(deps.config, SESSION_DAYS * 86_400));
 }
 
-export function endSession(c: Context, deps: SessionDeps): void {
+export async function endSession(c: Context, deps: SessionDeps): Promise<void> {
   const { sid } = names(deps.config);
   const raw = getCookie(c, sid);
-  if (raw) deleteSession(deps.db, sha256Hex(raw));
+  if (raw) await deleteSession(deps.db, sha256Hex(raw));
   deleteCookie(c, sid, cookieOpts(deps.config));
 }
 

@@ -91,17 +91,17 @@ describe('API keys', () => {
 
   it('record last use at most once a minute', async () => {
     const k = await key();
-    const lastUsed = () => (app.db.sqlite.prepare('SELECT last_used_at AS t FROM api_keys WHERE id = ?').get(k.id) as { t: string | null }).t;
-    expect(lastUsed()).toBeNull();
+    const lastUsed = async () => (await app.db.engine.prepare('SELECT last_used_at AS t FROM api_keys WHERE id = ?').get(k.id) as { t: string | null }).t;
+    expect(await lastUsed()).toBeNull();
     await probe(`Bearer ${k.key}`);
-    const first = lastUsed();
+    const first = await lastUsed();
     expect(first).toBe(app.clock.now().toISOString());
     app.clock.advance(30_000);
     await probe(`Bearer ${k.key}`);
-    expect(lastUsed()).toBe(first);
+    expect(await lastUsed()).toBe(first);
     app.clock.advance(31_000);
     await probe(`Bearer ${k.key}`);
-    expect(lastUsed()).toBe(app.clock.now().toISOString());
+    expect(await lastUsed()).toBe(app.clock.now().toISOString());
   });
 });
 
@@ -118,7 +118,7 @@ describe('OAuth access tokens', () => {
   let signingKey: CryptoKey;
   beforeAll(async () => {
     token = await issueTokens(app.url, { scope: 'account:read listings:write', clientName: 'Actor Test App' });
-    const jwks = JSON.parse((app.db.sqlite.prepare("SELECT value FROM oauth_keys WHERE kind = 'jwks'").get() as { value: string }).value) as { keys: JWK[] };
+    const jwks = JSON.parse((await app.db.engine.prepare("SELECT value FROM oauth_keys WHERE kind = 'jwks'").get() as { value: string }).value) as { keys: JWK[] };
     signingKey = (await importJWK(jwks.keys.find((k) => k.alg === 'ES256')!, 'ES256')) as CryptoKey;
   });
 

@@ -92,9 +92,9 @@ describe('client ID metadata documents', () => {
       await oauth.authorizationCodeGrantRequest(as, client, oauth.None(), params, REDIRECT, verifier, insecure));
     expect(decodeJwt(tokens.access_token)).toMatchObject({ client_id: clientId, aud: `${app.url}/mcp`, scope: 'account:read' });
     expect(tokens.refresh_token).toBeTruthy();
-    const count = app.db.sqlite.prepare("SELECT count(*) AS n FROM oauth_store WHERE model = 'Client'").get() as { n: number };
+    const count = await app.db.engine.prepare("SELECT count(*) AS n FROM oauth_store WHERE model = 'Client'").get() as { n: number };
     expect(count.n).toBe(0); // nothing was registered
-    const remembered = app.db.sqlite.prepare('SELECT client_name AS name FROM oauth_grants_remembered WHERE client_id = ?').get(clientId);
+    const remembered = await app.db.engine.prepare('SELECT client_name AS name FROM oauth_grants_remembered WHERE client_id = ?').get(clientId);
     expect(remembered).toEqual({ name: 'Metadata Assistant' });
   });
 });

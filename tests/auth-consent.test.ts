@@ -112,7 +112,7 @@ describe('remembered consent', () => {
     const run = await runAuthorization(new Browser(app.url), (await authorizeUrl(client, 'account:read')).url, { ...creds, approve: false });
     expect(run.callback.origin).toBe('http://127.0.0.1:9');
     expect(run.callback.searchParams.get('error')).toBe('access_denied');
-    expect(app.db.sqlite.prepare('SELECT count(*) AS n FROM oauth_grants_remembered WHERE client_id = ?').get(client.client_id)).toEqual({ n: 0 });
+    expect(await app.db.engine.prepare('SELECT count(*) AS n FROM oauth_grants_remembered WHERE client_id = ?').get(client.client_id)).toEqual({ n: 0 });
   });
 
   it('offers "Continue as" to someone signed in on the site, and signing out ends the provider session too', async () => {

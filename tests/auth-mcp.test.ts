@@ -177,12 +177,12 @@ describe('MCP with the SDK\'s own OAuth client (client ID metadata document)', (
   });
 
   it('uses the document URL as client_id (no registration) and calls get_account in the legacy era', async () => {
-    const clientsBefore = app.db.sqlite.prepare("SELECT count(*) AS n FROM oauth_store WHERE model = 'Client'").get();
+    const clientsBefore = await app.db.engine.prepare("SELECT count(*) AS n FROM oauth_store WHERE model = 'Client'").get();
     const client = await signInThroughSdk(provider, 'legacy');
     expect(provider.client!.client_id).toBe(docs.clientId);
     expect(provider.runs[0].consent).toContain('Metadata MCP Client');
     expect(provider.runs[0].consent).toContain(`published by <strong>${new URL(docs.clientId).host}</strong>`);
-    expect(app.db.sqlite.prepare("SELECT count(*) AS n FROM oauth_store WHERE model = 'Client'").get()).toEqual(clientsBefore);
+    expect(await app.db.engine.prepare("SELECT count(*) AS n FROM oauth_store WHERE model = 'Client'").get()).toEqual(clientsBefore);
 
     expect(await getAccount(client)).toMatchObject({ via: 'oauth', client: { id: docs.clientId, name: 'Metadata MCP Client' } });
     await client.close();

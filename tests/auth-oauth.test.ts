@@ -175,7 +175,7 @@ describe('OAuth 2.1 authorization server', () => {
 
   it('keeps its signing keys across restarts (same key set read back from the database)', async () => {
     const jwks = await (await fetch(`${app.url}/oauth/jwks`)).json();
-    const stored = JSON.parse((app.db.sqlite.prepare("SELECT value FROM oauth_keys WHERE kind = 'jwks'").get() as { value: string }).value);
+    const stored = JSON.parse((await app.db.engine.prepare("SELECT value FROM oauth_keys WHERE kind = 'jwks'").get() as { value: string }).value);
     expect(jwks.keys.map((k: { kid: string }) => k.kid)).toEqual(stored.keys.map((k: { kid: string }) => k.kid));
     expect(jwks.keys.every((k: Record<string, unknown>) => !('d' in k))).toBe(true); // never the private part
   });

@@ -11,7 +11,7 @@ beforeAll(async () => { app = await startApp({ demo: false }); });
 afterAll(async () => { await app?.close(); });
 
 const sessionCookie = (res: Response) => res.headers.getSetCookie().find((c) => c.startsWith('sid='));
-const countUsers = () => (app.db.sqlite.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n;
+const countUsers = async () => (await app.db.engine.prepare('SELECT count(*) AS n FROM users').get() as { n: number }).n;
 
 describe('sign up, sign in, sign out', () => {
   it('creates an account with a hashed password and signs the person in with an HttpOnly, SameSite=Lax cookie', async () => {
@@ -23,7 +23,7 @@ describe('sign up, sign in, sign out', () => {
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/SameSite=Lax/);
     expect(cookie).not.toMatch(/Secure/); // the test site is http
-    const row = app.db.sqlite.prepare('SELECT email, password_hash AS h FROM users WHERE email = ?').get('ada@example.test') as { email: string; h: string };
+    const row = await app.db.engine.prepare('SELECT email, password_hash AS h FROM users WHERE email = ?').get('ada@example.test') as { email: string; h: string };
     expect(row.h).toMatch(/^scrypt\$16384\$8\$1\$[\w-]+\$[\w-]+$/);
     expect(row.h).not.toContain('correct horse');
     const page = await b.get('/account');
@@ -33,14 +33,14 @@ describe('sign up, sign in, sign out', () => {
   });
 
   it('refuses bad input with a message next to each field and creates nothing', async () => {
-    const before = countUsers();
+    const before = await countUsers();
     const b = new Browser(app.url);
     const res = await submitForm(b, '/signup', '/signup', { email: 'not-an-email', password: 'short', name: 'x' });
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain('id="email-error"');
     expect(html).toContain('id="password-error"');
-    expect(countUsers()).toBe(before);
+    expect(await countUsers()).toBe(before);
   });
 
   it('refuses a second account with the same e-mail (case-insensitive)', async () => {
@@ -51,7 +51,7 @@ describe('sign up, sign in, sign out', () => {
   });
 
   it('refuses forms without the CSRF token, or with another visitor’s token', async () => {
-    const before = countUsers();
+    const before = await countUsers();
     const b = new Browser(app.url);
     const missing = await b.post('/signup', { email: 'csrf@example.test', password: 'long enough password' });
     expect(missing.status).toBe(403);
@@ -60,7 +60,7 @@ describe('sign up, sign in, sign out', () => {
     await b.get('/signup'); // b has its own csrf cookie
     const forged = await b.post('/signup', { csrf: token, email: 'csrf@example.test', password: 'long enough password' });
     expect(forged.status).toBe(403);
-    expect(countUsers()).toBe(before);
+    expect(await countUsers()).toBe(before);
   });
 
   it('signs out, then signs in again only with the right password', async () => {
@@ -107,7 +107,7 @@ describe('API keys on the account page', () => {
     expect(html).toContain('CI &lt;script&gt;'); // the name is escaped
     expect(html).not.toContain('CI <script>');
 
-    const row = app.db.sqlite.prepare('SELECT id, prefix, hash, scopes FROM api_keys WHERE name = ?').get('CI <script>') as { id: number; prefix: string; hash: string; scopes: string };
+    const row = await app.db.engine.prepare('SELECT id, prefix, hash, scopes FROM api_keys WHERE name = ?').get('CI <script>') as { id: number; prefix: string; hash: string; scopes: string };
     expect(row.hash).toBe(sha256Hex(key));
     expect(row.prefix).toBe(key.slice(0, 12));
     expect(JSON.parse(row.scopes)).toEqual(['account:read', 'orders:write']);
@@ -138,13 +138,13 @@ describe('API keys on the account page', () => {
     const owner = new Browser(app.url);
     await signUp(owner, 'owner@example.test');
     await submitForm(owner, '/account', '/account/api-keys', { name: 'mine', scopes: 'account:read' });
-    const id = (app.db.sqlite.prepare("SELECT id FROM api_keys WHERE name = 'mine'").get() as { id: number }).id;
+    const id = (await app.db.engine.prepare("SELECT id FROM api_keys WHERE name = 'mine'").get() as { id: number }).id;
     const other = new Browser(app.url);
     await signUp(other, 'other@example.test');
     const page = await (await other.get('/account')).text();
     const csrf = hiddenFields(page, '/account/api-keys').csrf;
     await other.post(`/account/api-keys/${id}/revoke`, { csrf });
-    expect((app.db.sqlite.prepare('SELECT revoked_at AS r FROM api_keys WHERE id = ?').get(id) as { r: string | null }).r).toBeNull();
+    expect((await app.db.engine.prepare('SELECT revoked_at AS r FROM api_keys WHERE id = ?').get(id) as { r: string | null }).r).toBeNull();
   });
 
   it('sends people who are not signed in to the sign-in page', async () => {

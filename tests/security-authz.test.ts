@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
 import { callOp, DRIVERS, type Driver, type TestApp, startApp } from './harness';
-import { addListing, addUser } from './fixtures';
+import { addListing, addUser, insertRow } from './fixtures';
 import { Browser, hiddenFields, mcpToolCall, rpcBody, runAuthorization, signUp } from './auth-helpers';
 import { readyDraft } from './drafts-helpers';
 import { mcpAs, rest, seedOrderWorld, type OrderWorld } from './orders-helpers';
@@ -29,12 +29,12 @@ beforeAll(async () => {
   const now = app.clock.now().toISOString();
   draftId = await readyDraft(app, w.alice.id, 'https://alice-secret.example.com', { name: { value: SECRET, evidence: [] } });
   liveId = await addListing(app.db, { name: `${SECRET} Live`, slug: 'alice-live', url: 'https://alice-live.example.com', status: 'live', plan: 'paid', ownerUserId: w.alice.id });
-  milestoneId = app.db.orm.insert(milestones).values({ listingId: liveId, date: '2026-01-01', title: `${SECRET} milestone` }).returning({ id: milestones.id }).get().id;
+  milestoneId = await insertRow(app.db, milestones, { listingId: liveId, date: '2026-01-01', title: `${SECRET} milestone` });
   const carol = await addUser(app.db, 'carol-authz@example.test');
   const carols = await addListing(app.db, { name: 'Carol Product', slug: 'carol-product', url: 'https://carol.example.com', status: 'live', ownerUserId: carol });
-  claimId = app.db.orm.insert(claims).values({
+  claimId = await insertRow(app.db, claims, {
     listingId: carols, userId: w.alice.id, method: 'dns', token: 'alice-claim-token-000000000000', status: 'pending', expiresAt: '2026-11-25T12:00:00.000Z', createdAt: now,
-  }).returning({ id: claims.id }).get().id;
+  });
   const order = await rest(app, w.alice.key).post('/orders/checkout', { items: [{ product: 'featured', listing_id: w.listings.fresh.id }], billing_country: 'US' });
   expect(order.status).toBe(201);
   orderNumber = order.body.number;
@@ -88,15 +88,15 @@ describe('another user\'s records are not found, exactly like missing ones', () 
   it('Bob cannot delete Alice\'s milestone through his own listing either', async () => {
     const res = await callOp(app, clients, 'rest', 'delete_milestone', { listing_id: w.listings.bobs.id, milestone_id: milestoneId }, { authorization: `Bearer ${w.bob.key}` });
     expect(res.status).toBe(404);
-    expect(app.db.sqlite.prepare('SELECT count(*) AS n FROM milestones WHERE id = ?').get(milestoneId)).toEqual({ n: 1 });
+    expect(await app.db.engine.prepare('SELECT count(*) AS n FROM milestones WHERE id = ?').get(milestoneId)).toEqual({ n: 1 });
   });
 
   it('nothing of Alice\'s was changed, and Bob\'s lists do not show her records', async () => {
     const draft = await callOp(app, clients, 'rest', 'get_draft', { id: draftId }, { authorization: `Bearer ${w.alice.key}` });
     expect(draft.status).toBe(200);
     expect(JSON.stringify(draft.body)).not.toContain('hijacked');
-    expect((app.db.sqlite.prepare("SELECT count(*) AS n FROM listing_updates WHERE title = 'hijacked'").get() as { n: number }).n).toBe(0);
-    expect((app.db.sqlite.prepare("SELECT count(*) AS n FROM draft_invites").get() as { n: number }).n).toBe(0);
+    expect((await app.db.engine.prepare("SELECT count(*) AS n FROM listing_updates WHERE title = 'hijacked'").get() as { n: number }).n).toBe(0);
+    expect((await app.db.engine.prepare("SELECT count(*) AS n FROM draft_invites").get() as { n: number }).n).toBe(0);
     for (const tool of ['list_my_drafts', 'list_my_listings', 'list_my_claims', 'list_my_orders']) {
       for (const d of DRIVERS) {
         const res = await callOp(app, clients, d, tool, {}, { authorization: `Bearer ${w.bob.key}` });

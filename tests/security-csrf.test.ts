@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { startApp, type TestApp } from './harness';
-import { addListing, addUser } from './fixtures';
+import { addListing, addUser, insertRow } from './fixtures';
 import { Browser, hiddenFields, registeredAuthorizationUrl, signUp, submitForm } from './auth-helpers';
 import { readyDraft } from './drafts-helpers';
 import { rest, seedOrderWorld } from './orders-helpers';
 import { createApiKey } from '../auth/accounts';
 import { sha256Hex } from '../auth/api-keys';
-import { apiKeys, claims, draftInvites, users } from '../storage/schema';
+import { claims, draftInvites } from '../storage/schema';
 
 // Every state-changing site form refuses a request without this visitor's CSRF token (a missing token, a
 // token of another visitor, a signed-out token on a signed-in session), and changes nothing. Signing in
@@ -21,7 +20,7 @@ let keyId: number;
 const CLAIM_TOKEN = 'csrfclaimtokencsrfclaimtoken12';
 const INVITE_TOKEN = 'c'.repeat(48);
 let checkoutPath: string;
-const count = (sql: string, ...args: unknown[]) => (app.db.sqlite.prepare(sql).get(...args) as { n: number }).n;
+const count = async (sql: string, ...args: unknown[]) => (await app.db.engine.prepare(sql).get(...args) as { n: number }).n;
 
 beforeAll(async () => {
   app = await startApp({ demo: false });
@@ -29,22 +28,23 @@ beforeAll(async () => {
   await addListing(app.db, { name: 'Target', slug: 'target', url: 'https://target.example.com', status: 'live' });
   alice = new Browser(app.url);
   await signUp(alice, 'ann-xsrf@example.test');
-  aliceId = app.db.orm.select().from(users).where(eq(users.email, 'ann-xsrf@example.test')).get()!.id;
+  aliceId = await app.db.engine.prepare('SELECT id FROM users WHERE email = ?').pluck().get('ann-xsrf@example.test') as number;
+  expect(aliceId).toBeTypeOf('number');
   mallory = new Browser(app.url);
   await signUp(mallory, 'mallory-csrf@example.test');
   const k = await createApiKey({ db: app.db, clock: app.clock }, aliceId, 'alice key');
   if ('errors' in k) throw new Error('no key');
   keyId = k.id;
   const claimant = await addUser(app.db, 'claimant-csrf@example.test');
-  const listingId = (app.db.sqlite.prepare("SELECT id FROM listings WHERE slug = 'target'").get() as { id: number }).id;
-  app.db.orm.insert(claims).values({
+  const listingId = (await app.db.engine.prepare("SELECT id FROM listings WHERE slug = 'target'").get() as { id: number }).id;
+  await insertRow(app.db, claims, {
     listingId, userId: claimant, method: 'email', email: 'x@target.example.com', token: CLAIM_TOKEN, status: 'pending', expiresAt: '2026-11-25T12:00:00.000Z', createdAt: now,
-  }).run();
+  });
   const owner = await addUser(app.db, 'draft-owner-csrf@example.test');
   const draftId = await readyDraft(app, owner, 'https://draft.example.com', { name: { value: 'Drafty', evidence: [] } });
-  app.db.orm.insert(draftInvites).values({
+  await insertRow(app.db, draftInvites, {
     draftId, email: 'ann-xsrf@example.test', tokenHash: sha256Hex(INVITE_TOKEN), invitedByUserId: owner, createdAt: now, expiresAt: '2026-11-25T12:00:00.000Z',
-  }).run();
+  });
   const w = await seedOrderWorld(app, 'csrf');
   const order = await rest(app, w.alice.key).post('/orders/checkout', { items: [{ product: 'featured', listing_id: w.listings.fresh.id }], billing_country: 'US' });
   checkoutPath = new URL(order.body.checkout_url).pathname;
@@ -55,23 +55,23 @@ afterAll(async () => { await app?.close(); });
 const tokenOf = async (b: Browser, page: string, action: string) => hiddenFields(await (await b.get(page)).text(), action).csrf;
 
 describe('CSRF on every state-changing form (signed in)', () => {
-  const forms: Array<{ name: string; page: string; action: () => string; fields: Record<string, string>; unchanged: () => void }> = [
+  const forms: Array<{ name: string; page: string; action: () => string; fields: Record<string, string>; unchanged: () => Promise<void> }> = [
     { name: 'create an API key', page: '/account', action: () => '/account/api-keys', fields: { name: 'forged', scopes: 'account:read' },
-      unchanged: () => expect(count("SELECT count(*) AS n FROM api_keys WHERE name = 'forged'")).toBe(0) },
+      unchanged: async () => expect(await count("SELECT count(*) AS n FROM api_keys WHERE name = 'forged'")).toBe(0) },
     { name: 'revoke an API key', page: '/account', action: () => `/account/api-keys/${keyId}/revoke`, fields: {},
-      unchanged: () => expect(app.db.orm.select().from(apiKeys).where(eq(apiKeys.id, keyId)).get()!.revokedAt).toBeNull() },
+      unchanged: async () => expect(await app.db.engine.prepare('SELECT id, revoked_at AS r FROM api_keys WHERE id = ?').get(keyId)).toEqual({ id: keyId, r: null }) },
     { name: 'vote', page: '/listings/target', action: () => '/listings/target/vote', fields: {},
-      unchanged: () => expect(count('SELECT count(*) AS n FROM votes')).toBe(0) },
+      unchanged: async () => expect(await count('SELECT count(*) AS n FROM votes')).toBe(0) },
     { name: 'follow', page: '/listings/target', action: () => '/listings/target/follow', fields: {},
-      unchanged: () => expect(count('SELECT count(*) AS n FROM follows')).toBe(0) },
+      unchanged: async () => expect(await count('SELECT count(*) AS n FROM follows')).toBe(0) },
     { name: 'review', page: '/listings/target', action: () => '/listings/target/reviews', fields: { rating: '5', body: 'forged' },
-      unchanged: () => expect(count('SELECT count(*) AS n FROM reviews')).toBe(0) },
+      unchanged: async () => expect(await count('SELECT count(*) AS n FROM reviews')).toBe(0) },
     { name: 'confirm an e-mailed claim', page: `/claims/email/${CLAIM_TOKEN}`, action: () => `/claims/email/${CLAIM_TOKEN}`, fields: {},
-      unchanged: () => expect(count("SELECT count(*) AS n FROM claims WHERE status = 'verified'")).toBe(0) },
+      unchanged: async () => expect(await count("SELECT count(*) AS n FROM claims WHERE status = 'verified'")).toBe(0) },
     { name: 'accept a co-founder invite', page: `/invites/${INVITE_TOKEN}`, action: () => `/invites/${INVITE_TOKEN}`, fields: { name: 'Forged Founder' },
-      unchanged: () => expect(count('SELECT count(*) AS n FROM draft_invites WHERE accepted_at IS NOT NULL')).toBe(0) },
+      unchanged: async () => expect(await count('SELECT count(*) AS n FROM draft_invites WHERE accepted_at IS NOT NULL')).toBe(0) },
     { name: 'pay an order', page: '', action: () => `${checkoutPath}/pay`, fields: { name: 'N', address: 'A', country: 'US', expected_total: '0' },
-      unchanged: () => expect(count("SELECT count(*) AS n FROM orders WHERE status != 'pending'")).toBe(0) },
+      unchanged: async () => expect(await count("SELECT count(*) AS n FROM orders WHERE status != 'pending'")).toBe(0) },
   ];
 
   for (const f of forms) {
@@ -85,7 +85,7 @@ describe('CSRF on every state-changing form (signed in)', () => {
       for (const csrf of [undefined, '', theirs, anonymous, `${own.slice(0, -1)}x`]) {
         const res = await alice.post(action, { ...f.fields, ...(csrf === undefined ? {} : { csrf }) });
         expect(res.status, `csrf=${csrf}`).toBe(403);
-        f.unchanged();
+        await f.unchanged();
       }
     });
   }
@@ -121,7 +121,7 @@ describe('CSRF on the OAuth consent and sign-in pages', () => {
       expect(r.status).toBe(303);
       expect(r.headers.get('location')).toBe(consentPath); // back to the page, not to the app with a code or an error
     }
-    expect(count('SELECT count(*) AS n FROM oauth_grants_remembered')).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM oauth_grants_remembered')).toBe(0);
   });
 });
 
@@ -168,8 +168,8 @@ describe('sessions', () => {
     expect(sid).toMatch(/HttpOnly/i);
     expect(sid).toMatch(/SameSite=Lax/i);
     const raw = b.cookies.get('sid')!;
-    expect(count('SELECT count(*) AS n FROM sessions WHERE id = ?', raw)).toBe(0);
-    expect(count('SELECT count(*) AS n FROM sessions WHERE id = ?', sha256Hex(raw))).toBe(1);
+    expect(await count('SELECT count(*) AS n FROM sessions WHERE id = ?', raw)).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM sessions WHERE id = ?', sha256Hex(raw))).toBe(1);
   });
 });
 

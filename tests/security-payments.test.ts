@@ -63,7 +63,7 @@ describe('checkout on a public site without Stripe', () => {
     const form = new URLSearchParams({ ...hiddenFields(html, action), name: 'N', address: 'A', country: 'US' });
     const res = await publicSite.request(action, { method: 'POST', body: form, headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.status).toBe(503);
-    const row = app.db.sqlite.prepare('SELECT status FROM orders WHERE checkout_token = ?').get(token) as { status: string };
+    const row = await app.db.engine.prepare('SELECT status FROM orders WHERE checkout_token = ?').get(token) as { status: string };
     expect(row.status).toBe('pending');
   });
 });

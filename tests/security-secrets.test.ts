@@ -68,7 +68,7 @@ describe('secrets at rest', () => {
     const k = await createApiKey({ db: app.db, clock: app.clock }, id, 'at rest');
     if ('errors' in k) throw new Error('no key');
     expect(k.key).toMatch(/^dk_live_[A-Za-z0-9_-]{43}$/);
-    const dump = JSON.stringify(app.db.sqlite.prepare('SELECT * FROM api_keys').all());
+    const dump = JSON.stringify(await app.db.engine.prepare('SELECT * FROM api_keys').all());
     expect(dump).not.toContain(k.key);
     expect(dump).not.toContain(k.key.slice(12));
   });

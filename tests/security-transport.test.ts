@@ -49,7 +49,7 @@ describe('request body limits', () => {
     const streamed = await getJson(`${app.api}/drafts`, { method: 'POST', headers, ...chunked(bigJson(2 * MiB)) } as RequestInit);
     expect(streamed.status).toBe(413);
     expect(streamed.body.code).toBe('payload_too_large');
-    expect((app.db.sqlite.prepare('SELECT count(*) AS n FROM drafts').get() as { n: number }).n).toBe(0);
+    expect((await app.db.engine.prepare('SELECT count(*) AS n FROM drafts').get() as { n: number }).n).toBe(0);
     expect(await (await fetch(`${app.url}/docs/api`)).text()).toContain('id="error-payload_too_large"');
   });
 

@@ -1,17 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load } from 'cheerio';
 import * as oauth from 'oauth4webapi';
-import { eq } from 'drizzle-orm';
 import { startApp, type TestApp } from './harness';
-import { addCategory, addListing, addUser, addVotes } from './fixtures';
+import { addCategory, addListing, addUser, addVotes, insertRow } from './fixtures';
 import { Browser, runAuthorization, signUp, submitForm } from './auth-helpers';
 import { readyDraft } from './drafts-helpers';
 import { seedOrderWorld, rest } from './orders-helpers';
 import { createApiKey } from '../auth/accounts';
 import { sha256Hex } from '../auth/api-keys';
 import {
-  awards, billboardContributions, blogPosts, categories, claims, domainRatings, draftInvites, founders, listingAlternatives,
-  listingFounders, listingUpdates, listings, milestones, revenueReports, reviews, users,
+  awards, billboardContributions, blogPosts, claims, domainRatings, draftInvites, founders, listingAlternatives,
+  listingFounders, listingUpdates, milestones, revenueReports, reviews, users,
 } from '../storage/schema';
 
 // Everything user-written that reaches HTML or SVG is escaped, and user-written URLs never become
@@ -66,12 +65,13 @@ beforeAll(async () => {
   const db = app.db;
   const now = app.clock.now().toISOString();
   await addCategory(db, 'evil-cat', { name: `Cat ${STYLE} ${IMG}`, description: H('category description') });
-  db.orm.update(categories).set({ faqs: [{ question: H('cat q'), answer: H('cat a') }] }).where(eq(categories.slug, 'evil-cat')).run();
+  await db.engine.prepare('UPDATE categories SET faqs = ? WHERE slug = ?').run(JSON.stringify([{ question: H('cat q'), answer: H('cat a') }]), 'evil-cat');
 
   // The signed-in person whose name, keys and apps appear on account, claim and invite pages.
   owner = new Browser(app.url);
   await signUp(owner, 'evil-owner@example.test', 'correct horse battery', SHORT('Owner'));
-  const ownerId = db.orm.select().from(users).where(eq(users.email, 'evil-owner@example.test')).get()!.id;
+  const ownerId = await db.engine.prepare('SELECT id FROM users WHERE email = ?').pluck().get('evil-owner@example.test') as number;
+  expect(ownerId).toBeTypeOf('number');
 
   evilId = await addListing(db, {
     name: `Evil ${IMG} ${STYLE}`, slug: 'evil', url: 'https://evil.example.com', category: 'evil-cat', status: 'live',
@@ -92,24 +92,24 @@ beforeAll(async () => {
   });
   // A second listing that names the hostile one as its alternative.
   const other = await addListing(db, { name: 'Plain Product', slug: 'plain', url: 'https://plain.example.com', category: 'evil-cat', status: 'live', launchWeek: '2026-11-16', launchedAt: now });
-  db.orm.insert(listingAlternatives).values({ listingId: other, alternativeId: evilId }).run();
+  await insertRow(db, listingAlternatives, { listingId: other, alternativeId: evilId });
   await addVotes(db, evilId, 3);
 
-  const founderId = db.orm.insert(founders).values({
+  const founderId = await insertRow(db, founders, {
     slug: 'evil-founder', name: `Founder ${IMG} ${STYLE}`, headline: H('founder headline'), bio: H('bio'), country: 'DE', avatarUrl: JS,
     socials: { x: JS, github: DATA, website: `https://me.example/${IMG}` }, createdAt: now,
-  }).returning({ id: founders.id }).get().id;
-  db.orm.insert(listingFounders).values({ listingId: evilId, founderId, title: H('title') }).run();
+  });
+  await insertRow(db, listingFounders, { listingId: evilId, founderId, title: H('title') });
 
-  db.orm.insert(listingUpdates).values({ listingId: evilId, title: H('update title'), body: H('update body'), createdAt: now }).run();
-  db.orm.insert(milestones).values({ listingId: evilId, date: '2026-01-01', title: H('milestone'), description: H('milestone desc'), url: JS }).run();
-  const reviewer = db.orm.insert(users).values({ email: 'reviewer@example.test', name: H('Reviewer'), createdAt: now }).returning({ id: users.id }).get().id;
-  db.orm.insert(reviews).values({ listingId: evilId, userId: reviewer, rating: 4, body: H('review'), genuine: true, createdAt: now }).run();
-  db.orm.insert(awards).values({ week: '2026-11-09', rank: 1, listingId: evilId, votes: 3 }).run();
-  db.orm.insert(billboardContributions).values({ listingId: evilId, amountCents: 5000, source: 'manual', createdAt: now }).run();
-  db.orm.insert(domainRatings).values({ listingId: evilId, rating: 50, recordedOn: '2026-11-01' }).run();
-  db.orm.insert(revenueReports).values({ listingId: evilId, mrrCents: 100000, period: '2026-10-01', verifiedBy: H('verifier'), recordedOn: '2026-11-01' }).run();
-  db.orm.insert(blogPosts).values({
+  await insertRow(db, listingUpdates, { listingId: evilId, title: H('update title'), body: H('update body'), createdAt: now });
+  await insertRow(db, milestones, { listingId: evilId, date: '2026-01-01', title: H('milestone'), description: H('milestone desc'), url: JS });
+  const reviewer = await insertRow(db, users, { email: 'reviewer@example.test', name: H('Reviewer'), createdAt: now });
+  await insertRow(db, reviews, { listingId: evilId, userId: reviewer, rating: 4, body: H('review'), genuine: true, createdAt: now });
+  await insertRow(db, awards, { week: '2026-11-09', rank: 1, listingId: evilId, votes: 3 });
+  await insertRow(db, billboardContributions, { listingId: evilId, amountCents: 5000, source: 'manual', createdAt: now });
+  await insertRow(db, domainRatings, { listingId: evilId, rating: 50, recordedOn: '2026-11-01' });
+  await insertRow(db, revenueReports, { listingId: evilId, mrrCents: 100000, period: '2026-10-01', verifiedBy: H('verifier'), recordedOn: '2026-11-01' });
+  await insertRow(db, blogPosts, {
     slug: 'evil-post', title: H('post title'), excerpt: H('excerpt'), author: H('author'), tags: [H('tag')],
     faqs: [{ question: H('post q'), answer: H('post a') }], publishedAt: '2026-11-01T00:00:00.000Z',
     bodyMarkdown: [
@@ -117,7 +117,7 @@ beforeAll(async () => {
       `Raw <img src=x onerror=alert(1)> and ${STYLE} and *em ${IMG}* and \`code ${SCRIPT}\`.`, '',
       '```js" onload="alert(1)', `fenced ${SCRIPT}`, '```', '', `> quote ${IMG}`, '', `- item ${SCRIPT}`, `1. [x](  ${JS})`,
     ].join('\n'),
-  }).run();
+  });
 
   // Account page: a key with a hostile name and an app with a hostile name connected through OAuth.
   const key = await createApiKey({ db, clock: app.clock }, ownerId, SHORT('key'));
@@ -137,23 +137,23 @@ beforeAll(async () => {
 
   // An e-mail claim of the hostile listing by the hostile-named owner… of another listing (claims need a non-owner).
   const claimant = await addUser(db, 'claimant@example.test');
-  db.orm.update(users).set({ name: H('Claimant') }).where(eq(users.id, claimant)).run();
+  await db.engine.prepare('UPDATE users SET name = ? WHERE id = ?').run(H('Claimant'), claimant);
   claimToken = 'claimtokenclaimtokenclaimtoken12';
-  db.orm.insert(claims).values({
+  await insertRow(db, claims, {
     listingId: evilId, userId: claimant, method: 'email', email: `x${encodeURIComponent(IMG)}@evil.example.com`, token: claimToken, status: 'pending',
     expiresAt: '2026-11-25T12:00:00.000Z', createdAt: now,
-  }).run();
+  });
 
   // A co-founder invite to a draft whose product name is hostile, seen by a signed-in invitee.
   const draftId = await readyDraft(app, ownerId, 'https://evil.example.com', { name: { value: H('Draft name'), evidence: [] } });
   inviteToken = 'i'.repeat(48);
-  db.orm.insert(draftInvites).values({
+  await insertRow(db, draftInvites, {
     draftId, email: `invitee${encodeURIComponent(IMG)}@example.test`, tokenHash: sha256Hex(inviteToken), invitedByUserId: ownerId, createdAt: now, expiresAt: '2026-11-25T12:00:00.000Z',
-  }).run();
+  });
 
   // An order for the hostile listing with hostile options; its checkout page shows them.
   const w = await seedOrderWorld(app, 'x');
-  db.orm.update(listings).set({ name: H('Order listing') }).where(eq(listings.id, w.listings.fresh.id)).run();
+  await db.engine.prepare('UPDATE listings SET name = ? WHERE id = ?').run(H('Order listing'), w.listings.fresh.id);
   const order = await rest(app, w.alice.key).post('/orders/checkout', {
     items: [{ product: 'launch', listing_id: w.listings.fresh.id }, { product: 'done_for_you', listing_id: w.listings.fresh.id, options: { tone: 'friendly', notes: H('notes') } }],
     billing_country: 'US',

@@ -44,9 +44,9 @@ afterAll(async () => {
 const pathOf = (url: string) => new URL(url).pathname;
 const getOrder = async (n: string) => (await rest(app, w.alice.key).get(`/orders/${n}`)).body;
 // The receipt e-mails queued for an order (the e-mail job's payload is the message).
-const receipts = (number: string) => (app.db.sqlite.prepare('SELECT payload FROM jobs WHERE kind = ? AND dedupe_key = ?')
+const receipts = async (number: string) => (await app.db.engine.prepare('SELECT payload FROM jobs WHERE kind = ? AND dedupe_key = ?')
   .all(EMAIL_JOB, receiptDedupeKey(number)) as { payload: string }[]).map((r) => JSON.parse(r.payload));
-const contributions = () => (app.db.sqlite.prepare('SELECT count(*) AS n FROM billboard_contributions').get() as { n: number }).n;
+const contributions = async () => (await app.db.engine.prepare('SELECT count(*) AS n FROM billboard_contributions').get() as { n: number }).n;
 
 function event(id: string, number: string, amount: number, over: Record<string, unknown> = {}) {
   return JSON.stringify({
@@ -101,20 +101,20 @@ describe('paying through Stripe Checkout', () => {
 describe('the Stripe webhook', () => {
   it('marks the order paid and fulfils it for a validly signed completed session', async () => {
     const o = await newOrder([{ product: 'billboard_min', listing_id: w.listings.live.id, amount_cents: 5000 }], 'US');
-    const before = contributions();
+    const before = await contributions();
     const payload = event('evt_paid_1', o.number, o.totals.total_cents);
     const res = await deliver(payload, signStripePayload(payload, SECRET, NOW_S));
     expect(res).toEqual({ status: 200, body: { received: true, outcome: 'paid' } });
     expect(await getOrder(o.number)).toMatchObject({ status: 'fulfilled', payment_method: 'card', paid_at: new Date(TEST_NOW).toISOString() });
-    expect(contributions()).toBe(before + 1);
+    expect(await contributions()).toBe(before + 1);
 
     // The same event delivered again (Stripe retries; an attacker replays inside the window): processed once.
     const again = await deliver(payload, signStripePayload(payload, SECRET, NOW_S + 60));
     expect(again).toEqual({ status: 200, body: { received: true, outcome: 'duplicate' } });
-    expect(contributions()).toBe(before + 1);
+    expect(await contributions()).toBe(before + 1);
 
     // One receipt, to the buyer, with the total; the replay queued none.
-    const mails = receipts(o.number);
+    const mails = await receipts(o.number);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({ to: 'alice-s@example.test', subject: expect.stringContaining(o.number) });
     expect(mails[0].text).toContain('Paid by: Card');
@@ -125,11 +125,11 @@ describe('the Stripe webhook', () => {
     const o = await newOrder([{ product: 'billboard_min', listing_id: w.listings.live.id, amount_cents: 3000 }], 'US');
     const first = event('evt_a', o.number, 3000);
     await deliver(first, signStripePayload(first, SECRET, NOW_S));
-    const before = contributions();
+    const before = await contributions();
     const second = event('evt_b', o.number, 3000, { payment_intent: 'pi_other' });
     expect((await deliver(second, signStripePayload(second, SECRET, NOW_S))).body.outcome).toBe('already_paid');
-    expect(contributions()).toBe(before);
-    expect(receipts(o.number)).toHaveLength(1);
+    expect(await contributions()).toBe(before);
+    expect(await receipts(o.number)).toHaveLength(1);
   });
 
   it('marks a paid order refunded when Stripe reports the charge refunded in full', async () => {
@@ -170,7 +170,7 @@ describe('the Stripe webhook', () => {
     const unpaid = event('evt_unpaid', o.number, o.totals.total_cents, { payment_status: 'unpaid' });
     expect((await deliver(unpaid, signStripePayload(unpaid, SECRET, NOW_S))).body.outcome).toBe('ignored');
     expect((await getOrder(o.number)).status).toBe('pending');
-    expect(receipts(o.number)).toHaveLength(0);
+    expect(await receipts(o.number)).toHaveLength(0);
   });
 });
 

@@ -94,7 +94,7 @@ export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {
     const user = await currentUser(c, deps);
     const f = await form(c);
     if (user && !csrfValid(c, deps, user, f.csrf)) return csrfFailed(c);
-    endSession(c, deps);
+    await endSession(c, deps);
     await endProviderSession(await deps.loadProvider(), c);
     return seeOther(c, '/');
   });
@@ -144,7 +144,7 @@ export function registerAccountRoutes(app: Hono, deps: AccountDeps): void {
     if (!csrfValid(c, deps, user, f.csrf)) return csrfFailed(c);
     const name = formString(f.name, 1000).trim();
     if (name.length > 100) return accountPage(c, { ...user }, { profile: { error: 'Use at most 100 characters.' } }, 400);
-    setUserName(deps.db, user.userId, name || null);
+    await setUserName(deps.db, user.userId, name || null);
     return accountPage(c, { ...user, name: name || null }, { profile: { saved: true } });
   });
 

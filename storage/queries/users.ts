@@ -48,5 +48,10 @@ export async function createSession(db: Db, s: { idHash: string; userId: number;
 }
 
 export const sessionByHash = async (db: Db, idHash: string, nowIso: string) => await q(db).session.get(idHash, nowIso) as SessionRow | undefined;
-export const deleteSession = (db: Db, idHash: string) => void q(db).deleteSession.run(idHash);
-export const setUserName = (db: Db, id: number, name: string | null) => void q(db).setName.run(name, id);
+export async function deleteSession(db: Db, idHash: string): Promise<void> {
+  await q(db).deleteSession.run(idHash);
+}
+
+export async function setUserName(db: Db, id: number, name: string | null): Promise<void> {
+  await q(db).setName.run(name, id);
+}
