@@ -120,10 +120,11 @@ export function startWorker(o: WorkerOptions & { pollMs?: number }): Worker {
   const pollMs = o.pollMs ?? 1_000;
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
+  let looping: Promise<void> = Promise.resolve(); // the pass in flight: stop() waits for it before the database closes
   const schedule = (ms: number) => {
     if (stopped) return;
     clearTimeout(timer);
-    timer = setTimeout(() => void loop(), ms);
+    timer = setTimeout(() => { looping = loop(); }, ms);
     timer.unref?.();
   };
   const runner = new Runner(o, () => schedule(0)); // a finished job frees a slot: look again at once
@@ -134,9 +135,15 @@ export function startWorker(o: WorkerOptions & { pollMs?: number }): Worker {
     } catch (e) {
       (o.log ?? console.warn)(`[jobs] worker tick failed: ${message(e)}`);
     }
+    if (stopped) return;
     // Sleep until the next job is due, but never longer than pollMs (jobs may be added meanwhile).
     // A job already due but not claimed waits for a free slot: a finishing job reschedules at once.
-    const next = await nextDueAt(o.db, Object.keys(o.handlers));
+    let next: string | null = null;
+    try {
+      next = await nextDueAt(o.db, Object.keys(o.handlers));
+    } catch (e) {
+      (o.log ?? console.warn)(`[jobs] next due job unknown: ${message(e)}`);
+    }
     const delta = next ? new Date(next).getTime() - o.clock.now().getTime() : Infinity;
     schedule(delta > 0 ? Math.max(10, Math.min(pollMs, delta)) : pollMs);
   }
@@ -146,6 +153,7 @@ export function startWorker(o: WorkerOptions & { pollMs?: number }): Worker {
     async stop({ graceMs = 10_000 } = {}) {
       stopped = true;
       clearTimeout(timer);
+      await looping;
       const all = Promise.allSettled(runner.running.values());
       const grace = new Promise<void>((r) => setTimeout(r, graceMs).unref?.());
       await Promise.race([all, grace]);
