@@ -136,10 +136,15 @@ export function startWorker(o: WorkerOptions & { pollMs?: number }): Worker {
     } catch (e) {
       (o.log ?? console.warn)(`[jobs] worker tick failed: ${message(e)}`);
     }
+    if (stopped) return;
     // Sleep until the next job is due, but never longer than pollMs (jobs may be added meanwhile).
     // A job already due but not claimed waits for a free slot: a finishing job reschedules at once.
-    if (stopped) return;
-    const next = await nextDueAt(o.db, Object.keys(o.handlers));
+    let next: string | null = null;
+    try {
+      next = await nextDueAt(o.db, Object.keys(o.handlers));
+    } catch (e) {
+      (o.log ?? console.warn)(`[jobs] next due job unknown: ${message(e)}`);
+    }
     const delta = next ? new Date(next).getTime() - o.clock.now().getTime() : Infinity;
     schedule(delta > 0 ? Math.max(10, Math.min(pollMs, delta)) : pollMs);
   }

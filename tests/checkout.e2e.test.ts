@@ -27,7 +27,7 @@ afterAll(async () => { await app.close(); });
 
 describe('the checkout page', () => {
   it('shows the lines, totals with VAT and a clearly labelled test-mode Pay form, escaping what users wrote', async () => {
-    app.db.sqlite.prepare('UPDATE listings SET name = ? WHERE id = ?').run('<b>Bold</b> & "Co"', w.listings.fresh2.id);
+    await app.db.engine.prepare('UPDATE listings SET name = ? WHERE id = ?').run('<b>Bold</b> & "Co"', w.listings.fresh2.id);
     const made = (await rest(app, w.alice.key).post('/orders/checkout', {
       items: [{ product: 'done_for_you', listing_id: w.listings.fresh2.id, options: { tone: 'friendly', notes: '<script>alert(1)</script>' } }],
       billing_country: 'DE',
@@ -165,7 +165,7 @@ describe('fulfilment of every product after paying on the page', () => {
   });
 
   it('billboard_min adds the contribution to the (paid) billboard', async () => {
-    const rows = app.db.sqlite.prepare('SELECT amount_cents, source FROM billboard_contributions WHERE listing_id = ?').all(L().live.id);
+    const rows = await app.db.engine.prepare('SELECT amount_cents, source FROM billboard_contributions WHERE listing_id = ?').all(L().live.id);
     expect(rows).toEqual([{ amount_cents: 2500, source: number }]);
     const board = await getJson(`${app.api}/leaderboards/billboard`);
     expect(board.status).toBe(200);
@@ -183,7 +183,7 @@ describe('fulfilment of every product after paying on the page', () => {
     expect((await replay()).status).toBe(303);
     expect((await order(number)).paid_at).toBe(new Date(TEST_NOW).toISOString());
     expect((await sweepOrders(app.db, new Date(Date.parse(TEST_NOW) + 3_600_000))).fulfilledLines).toBe(0);
-    expect(app.db.sqlite.prepare('SELECT count(*) AS n FROM billboard_contributions').get()).toEqual({ n: 1 });
+    expect(await app.db.engine.prepare('SELECT count(*) AS n FROM billboard_contributions').get()).toEqual({ n: 1 });
     expect((await serviceTasks(app.db, null)).filter((t) => t.order_number === number)).toHaveLength(3);
     expect((await listing(L().fresh.slug)).launched_at).toBe(before.launched_at);
   });

@@ -31,19 +31,19 @@ const checkout = (body: object, idem?: string, bearer = key) => getJson(`${app.a
   headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json', ...(idem ? { 'idempotency-key': idem } : {}) },
   body: JSON.stringify(body),
 });
-const orderCount = () => (app.db.sqlite.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
+const orderCount = async () => await app.db.engine.prepare('SELECT count(*) FROM orders').pluck().get() as number;
 
 describe('Idempotency-Key', () => {
   it('replays the first response for the same key and body, and creates one order', async () => {
     const body = { items: [{ product: 'featured', listing_id: listingId }], billing_country: 'US' };
     const first = await checkout(body, 'retry-1');
     expect(first.status).toBe(201);
-    const before = orderCount();
+    const before = await orderCount();
     const again = await checkout({ billing_country: 'US', items: [{ listing_id: listingId, product: 'featured' }] }, 'retry-1');
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect(orderCount()).toBe(before);
+    expect(await orderCount()).toBe(before);
   });
 
   it('refuses the same key with a different body (422) and keeps keys per user', async () => {
@@ -59,7 +59,7 @@ describe('Idempotency-Key', () => {
     const body = { items: [{ product: 'featured', listing_id: listingId }], billing_country: 'IT' };
     const first = await checkout(body, 'scoped-1');
     expect(first.status).toBe(201);
-    const readOnly = (await createApiKey({ db: app.db, clock: app.clock }, app.db.sqlite.prepare("SELECT id FROM users WHERE email = 'buyer@example.test'").pluck().get() as number, 'read only', ['account:read']) as { key: string }).key;
+    const readOnly = (await createApiKey({ db: app.db, clock: app.clock }, await app.db.engine.prepare("SELECT id FROM users WHERE email = 'buyer@example.test'").pluck().get() as number, 'read only', ['account:read']) as { key: string }).key;
     const replay = await checkout(body, 'scoped-1', readOnly);
     expect(replay.status).toBe(403);
     expect(replay.body.checkout_url).toBeUndefined();
@@ -84,13 +84,13 @@ describe('Idempotency-Key', () => {
 
   it('answers a concurrent duplicate with 409 or the same replay, never a second order', async () => {
     const body = { items: [{ product: 'featured', listing_id: listingId }], billing_country: 'FR' };
-    const before = orderCount();
+    const before = await orderCount();
     const results = await Promise.all([checkout(body, 'race-1'), checkout(body, 'race-1'), checkout(body, 'race-1')]);
     for (const r of results) expect([201, 409]).toContain(r.status);
     expect(results.filter((r) => r.status === 201).length).toBeGreaterThanOrEqual(1);
     const numbers = new Set(results.filter((r) => r.status === 201).map((r) => r.body.number));
     expect(numbers.size).toBe(1);
-    expect(orderCount()).toBe(before + 1);
+    expect(await orderCount()).toBe(before + 1);
   });
 
   // The slow first request runs in this process through withIdempotency itself (REST and MCP both go through it), held
@@ -112,25 +112,25 @@ describe('Idempotency-Key', () => {
     const retry = await checkout(body, idem); // the first presumed dead: the retry runs
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBeNull();
-    const before = orderCount();
+    const before = await orderCount();
     endSlow(late);
     expect(await slow).toEqual(late); // its own caller still gets its outcome; it is just not stored
     const replay = await checkout(body, idem);
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body).toEqual(retry.body);
-    expect(orderCount()).toBe(before);
+    expect(await orderCount()).toBe(before);
   });
 
   it.each(['modern', 'legacy'] as const)('works over MCP (%s) with _meta.idempotencyKey', async (era) => {
     const client = await mcpClient(app, era, { authorization: `Bearer ${key}` });
     const args = { items: [{ product: 'featured', listing_id: listingId }], billing_country: 'GB' };
-    const before = orderCount();
+    const before = await orderCount();
     const first = await client.callTool({ name: 'create_checkout', arguments: args, _meta: { idempotencyKey: `mcp-${era}` } });
     const second = await client.callTool({ name: 'create_checkout', arguments: args, _meta: { idempotencyKey: `mcp-${era}` } });
     expect(first.isError).toBeFalsy();
     expect(second.structuredContent).toEqual(first.structuredContent);
-    expect(orderCount()).toBe(before + 1);
+    expect(await orderCount()).toBe(before + 1);
     await client.close();
   });
 });

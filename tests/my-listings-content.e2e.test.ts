@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './smtp-receiver';
 import type { Client } from '@modelcontextprotocol/client';
 import { mcpClient, startApp, type TestApp } from './harness';
-import { addFounder, addUser } from './fixtures';
+import { addFounder, addUser, insertRow } from './fixtures';
 import { call, keyFor, newOwner, ownedListing, problemPaths, runJobs, tool, type Owner } from './my-listings-helpers';
 import { createTransport } from '../jobs/mailer';
-import { follows, founders, users } from '../storage/schema';
+import { follows } from '../storage/schema';
 import { versionsOfListing } from '../storage/queries/listing-history';
 
 // post_listing_update (with e-mail to followers through a real SMTP receiver), add_milestone, delete_milestone,
@@ -33,13 +32,13 @@ beforeAll(async () => {
   ids.paid = await ownedListing(app, ada, { name: 'Ada Pro', slug: 'ada-pro', status: 'live', plan: 'paid', unlockedSections: ['story', 'milestones'] });
   ids.bobs = await ownedListing(app, bob, { name: 'Bob Tool', slug: 'bob-tool', status: 'live' });
   const at = '2026-11-18T10:00:00.000Z';
-  for (const email of ['fan1@content.test', 'fan2@content.test']) app.db.orm.insert(follows).values({ listingId: ids.free, userId: await addUser(app.db, email), createdAt: at }).run();
+  for (const email of ['fan1@content.test', 'fan2@content.test']) await insertRow(app.db, follows, { listingId: ids.free, userId: await addUser(app.db, email), createdAt: at });
   const demoFan = await addUser(app.db, 'demo-fan@content.test');
-  app.db.orm.update(users).set({ isDemo: true }).where(eq(users.id, demoFan)).run();
-  app.db.orm.insert(follows).values({ listingId: ids.free, userId: demoFan, createdAt: at }).run();
-  app.db.orm.insert(follows).values({ listingId: ids.free, userId: ada.id, createdAt: at }).run();
+  await app.db.engine.prepare('UPDATE users SET is_demo = 1 WHERE id = ?').run(demoFan);
+  await insertRow(app.db, follows, { listingId: ids.free, userId: demoFan, createdAt: at });
+  await insertRow(app.db, follows, { listingId: ids.free, userId: ada.id, createdAt: at });
   const founder = await addFounder(app.db, 'Ada Lovelace', { listingId: ids.paid, title: 'CEO' });
-  app.db.orm.update(founders).set({ userId: ada.id }).where(eq(founders.id, founder)).run();
+  await app.db.engine.prepare('UPDATE founders SET user_id = ? WHERE id = ?').run(ada.id, founder);
   for (const era of ['modern', 'legacy'] as const) clients[era] = await mcpClient(app, era, { authorization: ada.auth });
 });
 afterAll(async () => {
@@ -94,13 +93,13 @@ describe('post_listing_update', () => {
   });
 
   it('posts once for a retried request with the same Idempotency-Key', async () => {
-    const count = () => (app.db.sqlite.prepare('SELECT count(*) AS n FROM listing_updates').get() as { n: number }).n;
+    const count = async () => await app.db.engine.prepare('SELECT count(*) FROM listing_updates').pluck().get() as number;
     const first = await call(app, 'POST', `/me/listings/${ids.paid}/updates`, ada.auth, { title: 'Once', body: 'Only once.' }, { 'idempotency-key': 'update-1' });
-    const n = count();
+    const n = await count();
     const again = await call(app, 'POST', `/me/listings/${ids.paid}/updates`, ada.auth, { title: 'Once', body: 'Only once.' }, { 'idempotency-key': 'update-1' });
     expect(again.status).toBe(201);
     expect(again.body).toEqual(first.body);
-    expect(count()).toBe(n);
+    expect(await count()).toBe(n);
   });
 
   it.each(['modern', 'legacy'] as const)('works over MCP (%s era)', async (era) => {

@@ -262,7 +262,9 @@ describe('the review queue of the site team', () => {
     const log = vi.spyOn(console, 'log').mockImplementation((l) => void out.push(String(l)));
     const error = vi.spyOn(console, 'error').mockImplementation((l) => void err.push(String(l)));
     try {
-      const code = await runAdmin(argv, { DATABASE_PATH: app.config.databasePath }, app.clock);
+      const env: Record<string, string> = { DATABASE_PATH: app.config.databasePath };
+      if (app.config.databaseUrl) env.DATABASE_URL = app.config.databaseUrl;
+      const code = await runAdmin(argv, env, app.clock);
       return { code, out: out.join('\n'), err: err.join('\n') };
     } finally {
       log.mockRestore();

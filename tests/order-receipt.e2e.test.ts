@@ -25,7 +25,7 @@ beforeAll(async () => {
   app = await startApp({ demo: false });
   w = await seedOrderWorld(app, 'r');
   // What users and the operator wrote reaches the mail's HTML: it must arrive escaped.
-  app.db.sqlite.prepare('UPDATE listings SET name = ? WHERE id = ?').run('<i>Evil</i> & "Co"', w.listings.fresh2.id);
+  await app.db.engine.prepare('UPDATE listings SET name = ? WHERE id = ?').run('<i>Evil</i> & "Co"', w.listings.fresh2.id);
   expect(await admin(app, 'set-setting', 'seller_legal_name', 'Directory <Labs> GmbH')).toBe(0);
   expect(await admin(app, 'set-setting', 'seller_address', 'Hauptstraße 1\n10115 Berlin, Germany')).toBe(0);
   expect(await admin(app, 'set-setting', 'seller_vat_id', 'de 123 456 789')).toBe(0);
@@ -46,8 +46,8 @@ async function deliverMail(): Promise<void> {
 
 const receiptsTo = (email: string, number: string): MailParts[] =>
   inbox.filter((m) => m.to.includes(email)).map((m) => mailParts(m.raw)).filter((m) => m.subject.includes(number));
-const receiptJobs = (number: string) =>
-  (app.db.sqlite.prepare('SELECT count(*) AS n FROM jobs WHERE kind = ? AND dedupe_key = ?').get(EMAIL_JOB, receiptDedupeKey(number)) as { n: number }).n;
+const receiptJobs = async (number: string) =>
+  await app.db.engine.prepare('SELECT count(*) FROM jobs WHERE kind = ? AND dedupe_key = ?').pluck().get(EMAIL_JOB, receiptDedupeKey(number)) as number;
 
 describe('paying on the checkout page: a launch booked for a later week', () => {
   let made: any;
@@ -125,7 +125,7 @@ describe('paying on the checkout page: a launch booked for a later week', () => 
     expect(await queueOrderReceipt(app.db, new Date(TEST_NOW), order.id, site())).toBe(false);
     await deliverMail();
     expect(receiptsTo(email(), made.number)).toHaveLength(1);
-    expect(receiptJobs(made.number)).toBe(1);
+    expect(await receiptJobs(made.number)).toBe(1);
   });
 
   it('once the launch week has begun, the page reads "Paid and delivered"', async () => {

@@ -10,7 +10,7 @@ import { expireUnpaidOrders } from '../storage/queries/orders';
 let app: TestApp;
 let w: OrderWorld;
 const clients: Partial<Record<'modern' | 'legacy', Client>> = {};
-const count = () => (app.db.sqlite.prepare('SELECT count(*) AS n FROM orders').get() as { n: number }).n;
+const count = async () => await app.db.engine.prepare('SELECT count(*) FROM orders').pluck().get() as number;
 const checkout = (body: unknown, key = w.alice.key, headers: Record<string, string> = {}) => rest(app, key).post('/orders/checkout', body, headers);
 
 beforeAll(async () => {
@@ -23,13 +23,13 @@ afterAll(() => closeAll(app, clients));
 
 describe('create_checkout', () => {
   it('saves a pending order and answers 201 with its number, totals with VAT and checkout_url', async () => {
-    const before = count();
+    const before = await count();
     const res = await checkout({
       items: [{ product: 'launch', listing_id: w.listings.fresh.id, week: '2026-11-30' }, { product: 'ai_review', listing_id: w.listings.live.id }],
       billing_country: 'DE',
     });
     expect(res.status).toBe(201);
-    expect(count()).toBe(before + 1);
+    expect(await count()).toBe(before + 1);
     const o = res.body;
     expect(o.number).toMatch(/^ORD-2026-\d{6}$/);
     expect(o.number.length).toBeLessThanOrEqual(32);
@@ -57,24 +57,24 @@ describe('create_checkout', () => {
   });
 
   it('validates like quote_order and saves nothing on failure', async () => {
-    const before = count();
+    const before = await count();
     const bad = await checkout({ items: [{ product: 'relaunch', listing_id: w.listings.live.id }] });
     expect(bad.status).toBe(400);
     expect(errorPaths(bad.body)).toEqual(['items.0.week']);
     const foreign = await checkout({ items: [{ product: 'featured', listing_id: w.listings.bobs.id }] });
     expect(foreign.status).toBe(404);
     expect(errorPaths(foreign.body)).toEqual(['items.0.listing_id']);
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it('replays a retry with the same Idempotency-Key instead of ordering twice', async () => {
     const body = { items: [{ product: 'ai_review', listing_id: w.listings.fresh2.id }] };
     const first = await checkout(body, w.alice.key, { 'idempotency-key': 'order-retry-1' });
-    const before = count();
+    const before = await count();
     const again = await checkout(body, w.alice.key, { 'idempotency-key': 'order-retry-1' });
     expect(again.status).toBe(201);
     expect(again.body.number).toBe(first.body.number);
-    expect(count()).toBe(before);
+    expect(await count()).toBe(before);
   });
 
   it.each(['modern', 'legacy'] as const)('works over MCP (%s era) with the API key as Bearer', async (era) => {
@@ -172,7 +172,7 @@ describe('payments recorded by the operator', () => {
     expect(got).toMatchObject({ status: 'fulfilled', payment_method: 'crypto', paid_at: new Date(TEST_NOW).toISOString() });
     expect(got.checkout_url).toBeUndefined();
     expect(got.lines[0]).toMatchObject({ fulfilled: true, fulfilled_at: expect.any(String) });
-    expect(app.db.sqlite.prepare('SELECT featured FROM listings WHERE id = ?').get(w.listings.fresh3.id)).toEqual({ featured: 1 });
+    expect(await app.db.engine.prepare('SELECT featured FROM listings WHERE id = ?').get(w.listings.fresh3.id)).toEqual({ featured: 1 });
     expect(await admin(app, 'mark-paid', made.number)).toBe(1);
     expect(await admin(app, 'mark-paid', 'ORD-0000-000000')).toBe(1);
     expect(await admin(app, 'mark-paid', made.number, '--method', 'cheque')).toBe(2);
@@ -195,12 +195,12 @@ describe('unpaid orders expire', () => {
 
   it('expireUnpaidOrders cancels every overdue pending order and nothing else', async () => {
     await checkout({ items: [{ product: 'ai_review', listing_id: w.listings.fresh.id }] });
-    const pending = () => (app.db.sqlite.prepare("SELECT count(*) AS n FROM orders WHERE status = 'pending'").get() as { n: number }).n;
-    const n = pending();
+    const pending = async () => await app.db.engine.prepare("SELECT count(*) FROM orders WHERE status = 'pending'").pluck().get() as number;
+    const n = await pending();
     expect(n).toBeGreaterThan(0);
     expect(await expireUnpaidOrders(app.db, new Date(TEST_NOW))).toBe(0);
     expect(await expireUnpaidOrders(app.db, new Date(Date.parse(TEST_NOW) + 8 * 86_400_000))).toBe(n);
-    expect(pending()).toBe(0);
-    expect((app.db.sqlite.prepare("SELECT count(*) AS n FROM orders WHERE status = 'fulfilled'").get() as { n: number }).n).toBe(1);
+    expect(await pending()).toBe(0);
+    expect(await app.db.engine.prepare("SELECT count(*) FROM orders WHERE status = 'fulfilled'").pluck().get()).toBe(1);
   });
 });

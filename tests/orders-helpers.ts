@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { getJson, mcpClient, type Era, type TestApp } from './harness';
-import { addCategory, addListing, addUser, type ListingInput } from './fixtures';
+import { addCategory, addListing, addUser, insertRow, type ListingInput } from './fixtures';
 import { createApiKey } from '../auth/accounts';
 import { products } from '../storage/schema';
 import { setSetting } from '../storage/queries/settings';
@@ -36,13 +36,16 @@ const key = async (app: TestApp, userId: number, scopes?: Parameters<typeof crea
 };
 
 export async function seedOrderWorld(app: TestApp, tag: string): Promise<OrderWorld> {
-  (Object.keys(PRICES) as Code[]).forEach((code, i) => {
+  for (const [i, code] of (Object.keys(PRICES) as Code[]).entries()) {
     const p = {
       code, name: `Test ${code}`, description: `Test product ${code}`, priceCents: PRICES[code], weekRule: WEEK_RULE[code],
       needsListing: true, options: code === 'done_for_you' || code === 'launch_bundle' ? TONE : null, position: i + 1, active: true,
     };
-    app.db.orm.insert(products).values(p).onConflictDoUpdate({ target: products.code, set: p }).run();
-  });
+    // The seed may already have the product (orders refer to it by code): update it in place, else add it.
+    const updated = await app.db.engine.prepare('UPDATE products SET name = ?, description = ?, price_cents = ?, week_rule = ?, needs_listing = 1, options = ?, position = ?, active = 1 WHERE code = ?')
+      .run(p.name, p.description, p.priceCents, p.weekRule, p.options === null ? null : JSON.stringify(p.options), p.position, code);
+    if (updated.changes === 0) await insertRow(app.db, products, p);
+  }
   await setSetting(app.db, 'billboard_min_cents', String(PRICES.billboard_min));
   await setSetting(app.db, 'bookable_weeks', '12');
   await setSetting(app.db, 'paid_week_capacity', '20');
@@ -83,5 +86,7 @@ export const errorPaths = (body: any): string[] => (body?.errors ?? []).map((e: 
 
 // The operator CLI against the running app's database, on the app's clock.
 export async function admin(app: TestApp, ...args: string[]): Promise<number> {
-  return runAdmin(args, { DATABASE_PATH: app.config.databasePath } as NodeJS.ProcessEnv, app.clock);
+  const env: Record<string, string> = { DATABASE_PATH: app.config.databasePath };
+  if (app.config.databaseUrl) env.DATABASE_URL = app.config.databaseUrl;
+  return runAdmin(args, env as NodeJS.ProcessEnv, app.clock);
 }

@@ -48,7 +48,7 @@ describe('quote_order prices each product at the current admin price', () => {
     expect(status).toBe(200);
     expect(body.lines.map((l: any) => l.item)).toEqual([0, 1, 2]);
     expect(body.totals.subtotal_cents).toBe(PRICES.launch + PRICES.featured + PRICES.ai_review);
-    expect(app.db.sqlite.prepare('SELECT count(*) AS n FROM orders').get()).toEqual({ n: 0 });
+    expect(await app.db.engine.prepare('SELECT count(*) AS n FROM orders').get()).toEqual({ n: 0 });
   });
 });
 
@@ -130,9 +130,9 @@ describe('every failing rule is a 400 naming the item and field', () => {
   });
 
   it('refuses a product the operator retired', async () => {
-    app.db.sqlite.prepare("UPDATE products SET active = 0 WHERE code = 'ai_review'").run();
+    await app.db.engine.prepare("UPDATE products SET active = 0 WHERE code = 'ai_review'").run();
     const res = await quote({ items: [{ product: 'ai_review', listing_id: w.listings.live.id }] });
-    app.db.sqlite.prepare("UPDATE products SET active = 1 WHERE code = 'ai_review'").run();
+    await app.db.engine.prepare("UPDATE products SET active = 1 WHERE code = 'ai_review'").run();
     expect(res.status).toBe(400);
     expect(errorPaths(res.body)).toEqual(['items.0.product']);
   });

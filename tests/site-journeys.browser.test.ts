@@ -24,7 +24,7 @@ beforeAll(async () => {
   if (!browser) return;
   context = await browser.newContext({ viewport: PHONE });
   page = await context.newPage();
-}, 60_000);
+}); // the configured hook timeout: on PostgreSQL the run's first app also seeds the demo template
 
 afterAll(async () => {
   await context?.close();

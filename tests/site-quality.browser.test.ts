@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { startApp, type TestApp } from './harness';
+import { testEngine } from './support/pg-test-db';
 import { serveSite, type SiteServer } from './fixture-server';
 import { horizontalOverflow, launchChromium, NO_BROWSER, PHONE, seriousAxeFindings, smallestTextPx } from './browser/chromium';
 import { discoverPages, preparePersonalPages } from './browser/site-pages';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   // Dark mode for the signed-in pass, so contrast is checked in both colour schemes.
   signedIn = await browser.newContext({ viewport: PHONE, colorScheme: 'dark' });
   personalPages.push(...await preparePersonalPages(signedIn, app, site, second));
-}, 90_000);
+}, testEngine() === 'postgres' ? 180_000 : 90_000); // on PostgreSQL the run's first app also seeds the demo template
 
 afterAll(async () => {
   await signedIn?.close();

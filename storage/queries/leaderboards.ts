@@ -38,14 +38,10 @@ function prepare(db: Db) {
     weeklyVotes: s.prepare(`SELECT w.listing_id AS id, w.votes, l.launched_at AS "launchedAt"
       FROM weekly_votes w JOIN listings l ON l.id = w.listing_id
       WHERE w.week = ? AND w.votes > 0 AND l.status = 'live'`),
+    // INDEXED BY is SQLite's (storage/engine/pg-text.ts drops it for PostgreSQL, whose planner picks the index itself).
     allTime: s.prepare(`SELECT id, votes_count AS votes, launched_at AS "launchedAt" FROM listings INDEXED BY listings_live_votes_rank
       WHERE status = 'live' AND votes_count > 0
-      ORDER BY votes_count DESC, coalesce(launched_at, '9999') ASC, id ASC LIMIT ? OFFSET ?`, {
-      // INDEXED BY is SQLite's; PostgreSQL's planner picks the index itself.
-      pg: `SELECT id, votes_count AS votes, launched_at AS "launchedAt" FROM listings
-      WHERE status = 'live' AND votes_count > 0
-      ORDER BY votes_count DESC, coalesce(launched_at, '9999') ASC, id ASC LIMIT ? OFFSET ?`,
-    }),
+      ORDER BY votes_count DESC, coalesce(launched_at, '9999') ASC, id ASC LIMIT ? OFFSET ?`),
     weeklyVotesOf: s.prepare('SELECT votes FROM weekly_votes WHERE week = ? AND listing_id = ?').pluck(),
     allTimeCount: s.prepare(`SELECT count(*) AS n FROM listings WHERE status = 'live' AND votes_count > 0`),
     // Ties: whoever contributed first keeps the higher place.

@@ -29,7 +29,7 @@ function prepare(db: Db) {
         o.number AS order_number, u.email AS customer_email, l.id AS listing_id, l.slug AS listing_slug, l.name AS listing_name
       FROM service_tasks t JOIN orders o ON o.id = t.order_id JOIN users u ON u.id = o.user_id
       LEFT JOIN listings l ON l.id = t.listing_id
-      WHERE (@status IS NULL OR t.status = @status) ORDER BY t.created_at, t.id`),
+      WHERE (CAST(@status AS TEXT) IS NULL OR t.status = @status) ORDER BY t.created_at, t.id`),
     task: s.prepare('SELECT id, status, order_id, order_line_id FROM service_tasks WHERE id = ?'),
     closeTask: s.prepare(`UPDATE service_tasks SET status = 'done', completed_at = @at, note = COALESCE(@note, note)
       WHERE id = @id AND status = 'open'`),
