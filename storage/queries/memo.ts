@@ -33,7 +33,7 @@ type PerDb = {
   // checked in memory, not with a read of each of its topics after every write. A version is only ever forgotten
   // or read afresh, never guessed: one read before the log position it is kept under is older, which can only
   // make an answer look stale, never fresh.
-  known: { signature: string; logSeq: number; versions: Map<string, number> };
+  known: { signature: string; logSeq: number; versions: Map<string, number>; generation: number };
 };
 
 // Past this many changes since the last look, forgetting everything costs less than reading them.
@@ -54,7 +54,7 @@ function state(db: Db): PerDb {
       lastChange: db.engine.prepare('SELECT coalesce(max(seq), 0) FROM change_log').pluck(),
       sqliteSignature: null,
       scopes: new Map(),
-      known: { signature: '', logSeq: -1, versions: new Map() },
+      known: { signature: '', logSeq: -1, versions: new Map(), generation: 0 },
       computes: new Map(),
       dataVersionNow: null,
       turn: null,
@@ -98,26 +98,36 @@ async function catchUp(s: PerDb, signature: string | null): Promise<number> {
     if (rows.length <= CATCH_UP_ROWS && k.logSeq >= newest - LOG_KEPT) {
       for (const r of rows) k.versions.delete(r.topic);
       k.logSeq = newest;
+      k.generation++;
       return newest;
     }
   }
   // First look, or too far behind: start again from the log's present position.
   k.logSeq = await s.lastChange.get() as number;
   k.versions.clear();
+  k.generation++;
   return k.logSeq;
 }
 
 // `kept`: false inside a transaction of the caller's, which may write and roll back: the versions it sees are read
 // afresh and kept nowhere, and the change log is not followed from inside it.
-async function versionsOf(db: Db, s: PerDb, topics: readonly string[], signature: string, kept = true): Promise<number[]> {
+// `since`: the generation of the known versions when the reading began (a remembered read's snapshot may have
+// started before this call). A version read is kept only while no catch-up has run since: on PostgreSQL reads and
+// catch-ups of other requests interleave, and a version read before a catch-up but kept after it would outlive the
+// forgetting of its topic.
+async function versionsOf(db: Db, s: PerDb, topics: readonly string[], signature: string, kept = true, since?: number): Promise<number[]> {
   if (!kept) return Promise.all(topics.map(async (t) => ((await s.version.get(t)) as number | undefined) ?? 0));
   if (s.sqliteSignature && s.known.signature !== signature) await catchUp(s, signature);
   if (s.known.versions.size > MAX_KNOWN) s.known.versions.clear();
-  const known = s.known.versions;
+  const k = s.known;
+  const generation = since ?? k.generation;
   const out: number[] = [];
   for (const t of topics) {
-    let v = known.get(t);
-    if (v === undefined) known.set(t, (v = ((await s.version.get(t)) as number | undefined) ?? 0));
+    let v = k.versions.get(t);
+    if (v === undefined) {
+      v = ((await s.version.get(t)) as number | undefined) ?? 0;
+      if (k.generation === generation) k.versions.set(t, v);
+    }
     out.push(v);
   }
   return out;
@@ -157,10 +167,11 @@ export async function memoOn<T>(
     }
   }
   s.computes.set(scope, (s.computes.get(scope) ?? 0) + 1);
+  const since = s.known.generation;
   const entry = await readSnapshot(db, async (): Promise<Entry> => {
     const value = await compute();
     const names = typeof topics === 'function' ? topics(value) : topics;
-    return { signature, topics: names, versions: await versionsOf(db, s, names, signature, outside), value };
+    return { signature, topics: names, versions: await versionsOf(db, s, names, signature, outside, since), value };
   });
   if (outside && await keep()) lru.set(key, entry);
   return entry.value as T;
