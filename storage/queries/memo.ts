@@ -167,6 +167,8 @@ export async function memoOn<T>(
     }
   }
   s.computes.set(scope, (s.computes.get(scope) ?? 0) + 1);
+  // SQLite catches up here, before the generation is taken, so what the compute reads is kept.
+  if (outside && s.sqliteSignature && s.known.signature !== signature) await catchUp(s, signature);
   const since = s.known.generation;
   const entry = await readSnapshot(db, async (): Promise<Entry> => {
     const value = await compute();
