@@ -11,7 +11,7 @@ const cache = new WeakMap<Db, ReturnType<typeof prepare>>();
 
 function prepare(db: Db) {
   const s = db.engine;
-  const cols = 'id, user_id AS userId, name, prefix, scopes, created_at AS createdAt, last_used_at AS lastUsedAt, revoked_at AS revokedAt';
+  const cols = 'id, user_id AS "userId", name, prefix, scopes, created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"';
   return {
     insert: s.prepare('INSERT INTO api_keys (user_id, name, prefix, hash, scopes, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id'),
     byHash: s.prepare(`SELECT ${cols} FROM api_keys WHERE hash = ?`),

@@ -33,7 +33,7 @@ function prepare(db: Db) {
   return {
     ordered,
     countStatus: s.prepare(`SELECT count(*) AS n FROM listings WHERE status = ?`),
-    weekLive: s.prepare(`SELECT id, votes_count AS votes, launched_at AS launchedAt FROM listings WHERE status = 'live' AND ${IN_WEEK}`),
+    weekLive: s.prepare(`SELECT id, votes_count AS votes, launched_at AS "launchedAt" FROM listings WHERE status = 'live' AND ${IN_WEEK}`),
     weekScheduled: s.prepare(`SELECT id FROM listings WHERE status = 'scheduled' AND launch_week = ? ORDER BY name COLLATE NOCASE, id`),
     // Earliest week any public listing launched or is booked in; weeks before it have no launch page.
     firstWeek: s.prepare(`SELECT MIN(COALESCE(launch_week, date(launched_at, 'weekday 0', '-6 days'))) AS week

@@ -35,10 +35,10 @@ function prepare(db: Db) {
   const s = db.engine;
   return {
     // weekly_votes is kept by triggers on votes (migration 0011): one row per listing voted for that week.
-    weeklyVotes: s.prepare(`SELECT w.listing_id AS id, w.votes, l.launched_at AS launchedAt
+    weeklyVotes: s.prepare(`SELECT w.listing_id AS id, w.votes, l.launched_at AS "launchedAt"
       FROM weekly_votes w JOIN listings l ON l.id = w.listing_id
       WHERE w.week = ? AND w.votes > 0 AND l.status = 'live'`),
-    allTime: s.prepare(`SELECT id, votes_count AS votes, launched_at AS launchedAt FROM listings INDEXED BY listings_live_votes_rank
+    allTime: s.prepare(`SELECT id, votes_count AS votes, launched_at AS "launchedAt" FROM listings INDEXED BY listings_live_votes_rank
       WHERE status = 'live' AND votes_count > 0
       ORDER BY votes_count DESC, coalesce(launched_at, '9999') ASC, id ASC LIMIT ? OFFSET ?`),
     weeklyVotesOf: s.prepare('SELECT votes FROM weekly_votes WHERE week = ? AND listing_id = ?').pluck(),

@@ -9,7 +9,7 @@ export type NewLogo = StoredLogo & { sourceUrl: string; createdAt: string };
 const statements = preparedFor((p) => ({
   insert: p(`INSERT INTO logos (id, content_type, bytes, width, height, source_url, created_at)
     VALUES (@id, @contentType, @bytes, @width, @height, @sourceUrl, @createdAt) ON CONFLICT(id) DO NOTHING`),
-  byId: p('SELECT id, content_type AS contentType, bytes, width, height FROM logos WHERE id = ?'),
+  byId: p('SELECT id, content_type AS "contentType", bytes, width, height FROM logos WHERE id = ?'),
 }));
 
 export async function saveLogo(db: Db, logo: NewLogo): Promise<void> {

@@ -12,9 +12,9 @@ function prepare(db: Db) {
        VALUES (@model, @id, @payload, @grantId, @uid, @userCode, @expiresAt, NULL)
        ON CONFLICT(model, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid,
          user_code = excluded.user_code, expires_at = excluded.expires_at`),
-    find: s.prepare('SELECT payload, consumed_at AS consumedAt FROM oauth_store WHERE model = ? AND id = ? AND (expires_at IS NULL OR expires_at > ?)'),
-    findByUid: s.prepare('SELECT payload, consumed_at AS consumedAt FROM oauth_store WHERE model = ? AND uid = ? AND (expires_at IS NULL OR expires_at > ?)'),
-    findByUserCode: s.prepare('SELECT payload, consumed_at AS consumedAt FROM oauth_store WHERE model = ? AND user_code = ? AND (expires_at IS NULL OR expires_at > ?)'),
+    find: s.prepare('SELECT payload, consumed_at AS "consumedAt" FROM oauth_store WHERE model = ? AND id = ? AND (expires_at IS NULL OR expires_at > ?)'),
+    findByUid: s.prepare('SELECT payload, consumed_at AS "consumedAt" FROM oauth_store WHERE model = ? AND uid = ? AND (expires_at IS NULL OR expires_at > ?)'),
+    findByUserCode: s.prepare('SELECT payload, consumed_at AS "consumedAt" FROM oauth_store WHERE model = ? AND user_code = ? AND (expires_at IS NULL OR expires_at > ?)'),
     consume: s.prepare('UPDATE oauth_store SET consumed_at = ? WHERE model = ? AND id = ?'),
     destroy: s.prepare('DELETE FROM oauth_store WHERE model = ? AND id = ?'),
     revokeByGrant: s.prepare('DELETE FROM oauth_store WHERE grant_id = ?'),
@@ -34,8 +34,8 @@ function prepare(db: Db) {
          redirect_host = excluded.redirect_host, scopes = excluded.scopes, updated_at = excluded.updated_at`),
     rememberedName: s.prepare('SELECT client_name AS name FROM oauth_grants_remembered WHERE client_id = ? LIMIT 1'),
     connected: s.prepare(
-      `SELECT client_id AS clientId, client_name AS clientName, redirect_host AS redirectHost, scopes,
-         created_at AS createdAt, updated_at AS updatedAt
+      `SELECT client_id AS "clientId", client_name AS "clientName", redirect_host AS "redirectHost", scopes,
+         created_at AS "createdAt", updated_at AS "updatedAt"
        FROM oauth_grants_remembered WHERE user_id = ? ORDER BY updated_at DESC`),
     forget: s.prepare('DELETE FROM oauth_grants_remembered WHERE user_id = ? AND client_id = ?'),
   };

@@ -8,14 +8,14 @@ const cache = new WeakMap<Db, ReturnType<typeof prepare>>();
 
 function prepare(db: Db) {
   const s = db.engine;
-  const userCols = 'id, email, name, password_hash AS passwordHash';
+  const userCols = 'id, email, name, password_hash AS "passwordHash"';
   return {
     byEmail: s.prepare(`SELECT ${userCols} FROM users WHERE email = ?`),
     byId: s.prepare(`SELECT ${userCols} FROM users WHERE id = ?`),
     insertUser: s.prepare('INSERT INTO users (email, name, password_hash, created_at) VALUES (?, ?, ?, ?) ON CONFLICT(email) DO NOTHING RETURNING id'),
     insertSession: s.prepare('INSERT INTO sessions (id, user_id, csrf, created_at, expires_at) VALUES (?, ?, ?, ?, ?)'),
     session: s.prepare(
-      `SELECT s.user_id AS userId, s.csrf, u.email, u.name FROM sessions s JOIN users u ON u.id = s.user_id
+      `SELECT s.user_id AS "userId", s.csrf, u.email, u.name FROM sessions s JOIN users u ON u.id = s.user_id
        WHERE s.id = ? AND s.expires_at > ?`),
     deleteSession: s.prepare('DELETE FROM sessions WHERE id = ?'),
     setName: s.prepare('UPDATE users SET name = ? WHERE id = ?'),
