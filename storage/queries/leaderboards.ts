@@ -45,11 +45,11 @@ function prepare(db: Db) {
     allTimeCount: s.prepare(`SELECT count(*) AS n FROM listings WHERE status = 'live' AND votes_count > 0`),
     // Ties: whoever contributed first keeps the higher place.
     billboard: s.prepare(`${BILLBOARD} ORDER BY amount_cents DESC, first_at ASC, l.id ASC LIMIT ? OFFSET ?`),
-    billboardCount: s.prepare(`SELECT count(*) AS n FROM (${BILLBOARD})`),
+    billboardCount: s.prepare(`SELECT count(*) AS n FROM (${BILLBOARD}) AS board`),
     ratings: s.prepare(`${RATINGS} ORDER BY cur.rating DESC, l.id ASC LIMIT ? OFFSET ?`),
-    ratingsCount: s.prepare(`SELECT count(*) AS n FROM (${RATINGS})`),
+    ratingsCount: s.prepare(`SELECT count(*) AS n FROM (${RATINGS}) AS board`),
     revenue: s.prepare(`${REVENUE} ORDER BY r.mrr_cents DESC, l.id ASC LIMIT ? OFFSET ?`),
-    revenueCount: s.prepare(`SELECT count(*) AS n FROM (${REVENUE})`),
+    revenueCount: s.prepare(`SELECT count(*) AS n FROM (${REVENUE}) AS board`),
   };
 }
 

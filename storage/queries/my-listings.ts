@@ -37,8 +37,10 @@ const statements = preparedFor((p): Statements => ({
     socials, not_found_on_website, story, media, unlocked_sections, seo_title, seo_description, status, plan, launch_week,
     launched_at, featured, verified, votes_count, is_demo, created_at, updated_at FROM listings WHERE id = ?`),
   plans: p('SELECT id, slug, plan FROM listings WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?))'),
+  // JSON columns are text on both engines; each checks the JSON on its way in (PostgreSQL keeps the text as given).
   edit: p(`UPDATE listings SET ${EDIT_COLUMNS.map((c) => `${c} = ${JSON_COLUMNS.has(c) ? `json(@${c})` : `@${c}`}`).join(', ')},
-    updated_at = @at WHERE id = @id`),
+    updated_at = @at WHERE id = @id`, { pg: `UPDATE listings SET ${EDIT_COLUMNS.map((c) => `${c} = ${JSON_COLUMNS.has(c) ? `(@${c}::json)::text` : `@${c}`}`).join(', ')},
+    updated_at = @at WHERE id = @id` }),
   story: p('UPDATE listings SET story = @story, updated_at = @at WHERE id = @id'),
   milestones: p('SELECT id AS milestone_id, date, title, description, url FROM milestones WHERE listing_id = ? ORDER BY date, id'),
   milestoneCount: p('SELECT count(*) AS n FROM milestones WHERE listing_id = ?'),
