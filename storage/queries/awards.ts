@@ -8,9 +8,9 @@ const VISIBLE = `FROM awards a JOIN listings l ON l.id = a.listing_id WHERE l.st
 function prepare(db: Db) {
   const s = db.engine;
   return {
-    page: s.prepare(`SELECT a.week, a.rank, a.listing_id, a.votes ${VISIBLE} AND (@slug IS NULL OR l.slug = @slug)
+    page: s.prepare(`SELECT a.week, a.rank, a.listing_id, a.votes ${VISIBLE} AND (CAST(@slug AS TEXT) IS NULL OR l.slug = @slug)
       ORDER BY a.week DESC, a.rank ASC, a.id ASC LIMIT @limit OFFSET @offset`),
-    count: s.prepare(`SELECT count(*) AS n ${VISIBLE} AND (@slug IS NULL OR l.slug = @slug)`),
+    count: s.prepare(`SELECT count(*) AS n ${VISIBLE} AND (CAST(@slug AS TEXT) IS NULL OR l.slug = @slug)`),
     ofWeek: s.prepare(`SELECT a.week, a.rank, a.listing_id, a.votes ${VISIBLE} AND a.week = ? ORDER BY a.rank ASC, a.id ASC`),
   };
 }

@@ -7,7 +7,7 @@ export type CategoryDetail = CategoryRow & { faqs: Faq[] };
 
 // Membership is listing_categories (the primary category has is_primary = 1, extras 0), as search and the
 // listing profile read it.
-const SUBTREE_MEMBERS = `WITH RECURSIVE sub(id) AS (SELECT ? UNION SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id)`;
+const SUBTREE_MEMBERS = `WITH RECURSIVE sub(id) AS (SELECT CAST(? AS INTEGER) UNION SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id)`;
 const IN_SUBTREE = `l.status = 'live' AND l.id IN (SELECT listing_id FROM listing_categories WHERE category_id IN (SELECT id FROM sub))`;
 
 function prepare(db: Db) {

@@ -25,7 +25,7 @@ type Statements = Record<'byId' | 'byDomain' | 'slugTaken' | 'insert' | 'categor
   | 'editMilestone' | 'dropMilestone' | 'status', Stmt> & { updates: Map<string, Stmt> };
 const statements = preparedFor((p): Statements => ({
   byId: p(`SELECT * FROM listings WHERE id = ?`),
-  byDomain: p(`SELECT id, slug, name, owner_user_id FROM listings WHERE domain = ? AND id IS NOT ? ORDER BY id LIMIT 1`),
+  byDomain: p(`SELECT id, slug, name, owner_user_id FROM listings WHERE domain = ? AND id IS DISTINCT FROM ? ORDER BY id LIMIT 1`),
   slugTaken: p(`SELECT 1 FROM listings WHERE slug = ?`),
   insert: p(`INSERT INTO listings (slug, name, url, domain, status, owner_user_id, created_at, updated_at)
     VALUES (@slug, @name, @url, @domain, 'submitted', @userId, @now, @now) RETURNING id`),

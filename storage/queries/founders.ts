@@ -28,8 +28,8 @@ function statements(db: Db): Statements {
     list: db.engine.prepare(`SELECT f.id, f.slug, f.name, f.headline, f.country, f.avatar_url, count(*) OVER () AS total
       FROM founders f
       WHERE ${HAS_PUBLIC}
-        AND (@q IS NULL OR instr(lower(f.name), lower(@q)) > 0)
-        AND (@country IS NULL OR upper(f.country) = upper(@country))
+        AND (CAST(@q AS TEXT) IS NULL OR instr(lower(f.name), lower(@q)) > 0)
+        AND (CAST(@country AS TEXT) IS NULL OR upper(f.country) = upper(@country))
       ORDER BY f.name COLLATE NOCASE, f.id LIMIT @limit OFFSET @offset`),
     companies: db.engine.prepare(`SELECT lf.founder_id, l.id AS listing_id, l.slug, l.name, lf.title
       FROM listing_founders lf JOIN listings l ON l.id = lf.listing_id

@@ -37,7 +37,10 @@ function prepare(db: Db) {
     weekScheduled: s.prepare(`SELECT id FROM listings WHERE status = 'scheduled' AND launch_week = ? ORDER BY name COLLATE NOCASE, id`),
     // Earliest week any public listing launched or is booked in; weeks before it have no launch page.
     firstWeek: s.prepare(`SELECT MIN(COALESCE(launch_week, date(launched_at, 'weekday 0', '-6 days'))) AS week
-      FROM listings WHERE status IN ('live', 'scheduled')`),
+      FROM listings WHERE status IN ('live', 'scheduled')`, {
+      // The Monday (UTC) of the launch's week, as SQLite's date modifiers give it.
+      pg: `SELECT MIN(COALESCE(launch_week, to_char(date_trunc('week', launched_at::timestamptz AT TIME ZONE 'UTC'), 'YYYY-MM-DD'))) AS week
+      FROM listings WHERE status IN ('live', 'scheduled')` }),
     launchedBetween: s.prepare(`SELECT id FROM listings WHERE status = 'live' AND launched_at >= ? AND launched_at < ?
       ORDER BY votes_count DESC, launched_at ASC, id ASC LIMIT ? OFFSET ?`),
     countLaunchedBetween: s.prepare(`SELECT count(*) AS n FROM listings WHERE status = 'live' AND launched_at >= ? AND launched_at < ?`),

@@ -40,7 +40,11 @@ function prepare(db: Db) {
       WHERE w.week = ? AND w.votes > 0 AND l.status = 'live'`),
     allTime: s.prepare(`SELECT id, votes_count AS votes, launched_at AS "launchedAt" FROM listings INDEXED BY listings_live_votes_rank
       WHERE status = 'live' AND votes_count > 0
-      ORDER BY votes_count DESC, coalesce(launched_at, '9999') ASC, id ASC LIMIT ? OFFSET ?`),
+      ORDER BY votes_count DESC, coalesce(launched_at, '9999') ASC, id ASC LIMIT ? OFFSET ?`, {
+      // PostgreSQL has no index hints (its planner picks the index).
+      pg: `SELECT id, votes_count AS votes, launched_at AS "launchedAt" FROM listings
+      WHERE status = 'live' AND votes_count > 0
+      ORDER BY votes_count DESC, coalesce(launched_at, '9999') ASC, id ASC LIMIT ? OFFSET ?` }),
     weeklyVotesOf: s.prepare('SELECT votes FROM weekly_votes WHERE week = ? AND listing_id = ?').pluck(),
     allTimeCount: s.prepare(`SELECT count(*) AS n FROM listings WHERE status = 'live' AND votes_count > 0`),
     // Ties: whoever contributed first keeps the higher place.
