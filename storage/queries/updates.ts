@@ -20,9 +20,10 @@ function prepared(db: Db) {
     s = {
       // CROSS JOIN keeps listing_updates as the outer loop, so the newest-first page is read from the
       // created_at index and stops after LIMIT rows instead of sorting every update of every live listing.
+      // (PostgreSQL's CROSS JOIN takes no ON: the join condition is in WHERE.)
       page: db.engine.prepare(`SELECT u.id, u.title, u.body, u.created_at, l.slug, l.name, l.tagline, l.logo_url
-        FROM listing_updates u CROSS JOIN listings l ON l.id = u.listing_id
-        WHERE l.status = 'live' ORDER BY u.created_at DESC, u.id DESC LIMIT ? OFFSET ?`),
+        FROM listing_updates u CROSS JOIN listings l
+        WHERE l.id = u.listing_id AND l.status = 'live' ORDER BY u.created_at DESC, u.id DESC LIMIT ? OFFSET ?`),
       count: db.engine.prepare(`SELECT count(*) AS n FROM listing_updates u JOIN listings l ON l.id = u.listing_id WHERE l.status = 'live'`),
     };
     statements.set(db, s);
