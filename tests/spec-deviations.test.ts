@@ -62,12 +62,12 @@ describe('REST: a path parameter sent again in the body or query string', () => 
 // counted against the draft's 10 without ever being sent.
 describe('writes that come with an e-mail are one transaction', () => {
   // The same failing mail queue on each engine: a trigger refusing e-mail jobs.
-  const failMailQueue = () => app.db.engine.exec(app.db.engine.kind === 'pg'
+  const failMailQueue = async () => await app.db.engine.exec(app.db.engine.kind === 'pg'
     ? `CREATE FUNCTION no_mail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'mail queue unavailable'; END $$;
        CREATE TRIGGER no_mail BEFORE INSERT ON jobs FOR EACH ROW WHEN (NEW.kind = 'email') EXECUTE FUNCTION no_mail()`
     : `CREATE TRIGGER no_mail BEFORE INSERT ON jobs WHEN NEW.kind = 'email'
     BEGIN SELECT RAISE(ABORT, 'mail queue unavailable'); END`);
-  const restoreMailQueue = () => app.db.engine.exec(app.db.engine.kind === 'pg'
+  const restoreMailQueue = async () => await app.db.engine.exec(app.db.engine.kind === 'pg'
     ? 'DROP TRIGGER IF EXISTS no_mail ON jobs; DROP FUNCTION IF EXISTS no_mail()'
     : 'DROP TRIGGER IF EXISTS no_mail');
 
