@@ -14,13 +14,14 @@ let dbPath: string;
 
 const cli = (...args: string[]) => runAdminCli({ DATABASE_PATH: dbPath }, args);
 
-function posts(): Array<{ slug: string; title: string; author: string; excerpt: string; tags: string; draft: number; published_at: string; body_markdown: string }> {
+// The CLI's own SQLite file (DATABASE_PATH), read through the engine.
+async function posts(): Promise<Array<{ slug: string; title: string; author: string; excerpt: string; tags: string; draft: number; published_at: string; body_markdown: string }>> {
   if (!existsSync(dbPath)) return [];
   const db = openDb(dbPath);
   try {
-    return db.sqlite.prepare('SELECT slug, title, author, excerpt, tags, draft, published_at, body_markdown FROM blog_posts ORDER BY slug').all() as any;
+    return await db.engine.prepare('SELECT slug, title, author, excerpt, tags, draft, published_at, body_markdown FROM blog_posts ORDER BY slug').all();
   } finally {
-    db.sqlite.close();
+    await db.engine.close();
   }
 }
 
@@ -59,7 +60,7 @@ describe('blog commands of the admin CLI', { timeout: 120_000 }, () => {
     expect(r.stdout).toMatch(/created\s+launch-checklist\s+\(.*launch-checklist\.md; published 2026-01-10\) \/blog\/launch-checklist/);
     expect(r.stdout).toMatch(/created\s+pricing-primer\s+\(.*pricing\.md; published \d{4}-\d{2}-\d{2}\)/);
     expect(r.stdout).toContain('2 files: 2 created, 0 updated, 0 unchanged.');
-    expect(posts()).toEqual([
+    expect(await posts()).toEqual([
       expect.objectContaining({ slug: 'launch-checklist', title: 'Launch checklist', author: 'Jane Doe', excerpt: 'A plan.', tags: '["launching","growth"]',
         draft: 0, published_at: '2026-01-10T00:00:00.000Z', body_markdown: 'Some **text**.' }),
       expect.objectContaining({ slug: 'pricing-primer', title: 'Pricing: a primer', tags: '["pricing"]', draft: 0 }),
@@ -74,7 +75,7 @@ describe('blog commands of the admin CLI', { timeout: 120_000 }, () => {
     expect(r.stdout).toMatch(/updated\s+launch-checklist/);
     expect(r.stdout).toMatch(/unchanged\s+pricing-primer/);
     expect(r.stdout).toContain('2 files: 0 created, 1 updated, 1 unchanged.');
-    expect(posts()[0]).toMatchObject({ title: 'Launch checklist, revised', body_markdown: 'New text.', excerpt: '', tags: '[]', published_at: '2026-01-10T00:00:00.000Z' });
+    expect((await posts())[0]).toMatchObject({ title: 'Launch checklist, revised', body_markdown: 'New text.', excerpt: '', tags: '[]', published_at: '2026-01-10T00:00:00.000Z' });
   });
 
   it('refuses a run with a bad file, naming file, line and field, and writes none of the files', async () => {
@@ -84,7 +85,7 @@ describe('blog commands of the admin CLI', { timeout: 120_000 }, () => {
     write(join(batch, 'c-bad.md'), post(['title: Bad', 'author: B', 'draft: perhaps', 'titel: typo']));
     write(join(batch, 'd-no-title.md'), post(['author: C']));
     write(join(batch, 'e-same-slug.md'), post(['title: Twin', 'author: D', 'slug: a-good']));
-    const before = posts();
+    const before = await posts();
     const [r, missing] = await Promise.all([cli('blog-import', batch), cli('blog-import', join(dir, 'nowhere.md'))]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/c-bad\.md:4: draft must be true or false, not "perhaps"/);
@@ -93,7 +94,7 @@ describe('blog commands of the admin CLI', { timeout: 120_000 }, () => {
     expect(r.stderr).toMatch(/e-same-slug\.md: slug "a-good" is also the slug of .*a-good\.md/);
     expect(r.stderr).toContain('Nothing imported: 4 problems in the files.');
     expect(r.stdout).toBe('');
-    expect(posts()).toEqual(before);
+    expect(await posts()).toEqual(before);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/nowhere\.md: no such file or folder/);
   });

@@ -38,7 +38,7 @@ afterAll(async () => {
 async function person(email: string): Promise<{ b: Browser; id: number }> {
   const b = new Browser(app.url);
   expect((await signUp(b, email, PASSWORD)).status).toBe(303);
-  const id = (app.db.sqlite.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
+  const id = (await app.db.engine.prepare('SELECT id FROM users WHERE email = ?').get(email) as { id: number }).id;
   return { b, id };
 }
 
@@ -99,7 +99,7 @@ describe('the way in', () => {
     const res = await new Browser(app.url).post('/listings/site-meta-co/claim', { method: 'meta', csrf: 'x'.repeat(43) });
     expect(res.status).toBe(303);
     expect(location(res)).toBe('/signin?next=%2Flistings%2Fsite-meta-co%2Fclaim');
-    expect(app.db.sqlite.prepare('SELECT count(*) AS n FROM claims').get()).toEqual({ n: 0 });
+    expect(await app.db.engine.prepare('SELECT count(*) AS n FROM claims').get()).toEqual({ n: 0 });
   });
 
   it('answers 404 for a listing that is not public or does not exist', async () => {
@@ -124,7 +124,7 @@ describe('meta tag claim, from start to owner', () => {
     await b.get('/listings/site-meta-co/claim');
     const res = await b.post('/listings/site-meta-co/claim', { method: 'meta' });
     expect(res.status).toBe(403);
-    expect(app.db.sqlite.prepare('SELECT count(*) AS n FROM claims WHERE user_id = ?').get(userId)).toEqual({ n: 0 });
+    expect(await app.db.engine.prepare('SELECT count(*) AS n FROM claims WHERE user_id = ?').get(userId)).toEqual({ n: 0 });
   });
 
   it('shows the exact tag to add, copyable, with a Verify now button', async () => {

@@ -189,7 +189,7 @@ describe('foreign, unknown and expired claims', () => {
   it('fails a pending claim whose listing stopped being public', async () => {
     const id = await addListing(app.db, { name: 'Gone Soon', slug: 'gone-soon', url: 'https://gone.test/' });
     const res = await claim(ada.auth, { slug: 'gone-soon', method: 'dns' });
-    app.db.sqlite.prepare(`UPDATE listings SET status = 'rejected' WHERE id = ?`).run(id);
+    await app.db.engine.prepare(`UPDATE listings SET status = 'rejected' WHERE id = ?`).run(id);
     const v = await verify(ada.auth, res.body.claim_id);
     expect(v.status).toBe(200);
     expect(v.body).toMatchObject({ status: 'failed', last_check_detail: expect.stringContaining('no longer public') });

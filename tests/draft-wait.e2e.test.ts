@@ -33,12 +33,14 @@ async function newDraft(): Promise<string> {
 }
 
 // Moves the build on: more pages fetched, then the drafting step.
-function playBuild(id: string): Promise<void> {
-  return new Promise((resolve) => {
-    setTimeout(async () => await setDraftProgress(app.db, id, 'crawling', crawling(3, 6), TEST_NOW), 300);
-    setTimeout(async () => await setDraftProgress(app.db, id, 'crawling', crawling(5, 6), TEST_NOW), 700);
-    setTimeout(async () => { await setDraftProgress(app.db, id, 'drafting', drafting, TEST_NOW); resolve(); }, 1100);
-  });
+async function playBuild(id: string): Promise<void> {
+  const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  await pause(300);
+  await setDraftProgress(app.db, id, 'crawling', crawling(3, 6), TEST_NOW);
+  await pause(400);
+  await setDraftProgress(app.db, id, 'crawling', crawling(5, 6), TEST_NOW);
+  await pause(400);
+  await setDraftProgress(app.db, id, 'drafting', drafting, TEST_NOW);
 }
 
 describe('get_draft with wait_seconds', () => {

@@ -138,8 +138,8 @@ describe('bounds of the other draft operations', () => {
     ['extra property', { url: 'https://example.com/', name: 'Example' }, 'name'],
   ];
   it.each(BAD_SUBMITS)('submit_listing: %s → 400 naming it, no draft', async (_what, body, path) => {
-    const drafts = () => (app.db.sqlite.prepare('SELECT count(*) AS n FROM drafts').get() as { n: number }).n;
-    const before = drafts();
+    const drafts = async () => (await app.db.engine.prepare('SELECT count(*) AS n FROM drafts').get() as { n: number }).n;
+    const before = await drafts();
     const res = await rest(app, 'POST', '/drafts', me.auth, body);
     expect(res.status).toBe(400);
     expect(problemPaths(res.body)).toContain(path);
@@ -148,7 +148,7 @@ describe('bounds of the other draft operations', () => {
       expect(r.isError).toBe(true);
       expect(problemPaths(r.body)).toContain(path);
     }
-    expect(drafts()).toBe(before);
+    expect(await drafts()).toBe(before);
   });
 
   it('invite_cofounder: e-mail format, length and presence; submit_draft takes no body; ids are uuids', async () => {

@@ -48,19 +48,19 @@ afterAll(async () => {
 
 const getDraft = (id: string, who = ana) => rest(app, 'GET', `/drafts/${id}`, who.auth);
 const built = (r: { body: any }) => ['ready', 'failed'].includes(r.body.status);
-const count = (table: string) => (app.db.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = async (table: string) => (await app.db.engine.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
 
 describe('submit a URL and watch the draft build', () => {
   it('POST /drafts answers 201 at once with a crawling draft; nothing is published or charged', async () => {
-    const listings = count('listings');
+    const listings = await count('listings');
     const res = await rest(app, 'POST', '/drafts', ana.auth, { url: sites.rich.url });
     expect(res.status).toBe(201);
     expect(res.body.id).toMatch(/^[0-9a-f-]{36}$/);
     expect(res.body).toMatchObject({ status: 'crawling', url: sites.rich.url, listing_id: null, failure_reason: null });
     expect(res.body.progress).toMatchObject({ step: 'queued', pages_fetched: 0, percent: 0 });
     richId = res.body.id;
-    expect(count('listings')).toBe(listings);
-    expect(count('orders')).toBe(0);
+    expect(await count('listings')).toBe(listings);
+    expect(await count('orders')).toBe(0);
   });
 
   it('shows progress while it builds and ends ready, with every quote on the website', async () => {
@@ -168,13 +168,13 @@ describe('submit a URL and watch the draft build', () => {
   });
 
   it('replays POST /drafts for the same Idempotency-Key and builds one draft', async () => {
-    const drafts = count('drafts');
+    const drafts = await count('drafts');
     const first = await rest(app, 'POST', '/drafts', other.auth, { url: sites.bare.url }, { 'idempotency-key': 'submit-once-1' });
     const again = await rest(app, 'POST', '/drafts', other.auth, { url: sites.bare.url }, { 'idempotency-key': 'submit-once-1' });
     expect(first.status).toBe(201);
     expect(again.status).toBe(201);
     expect(again.body.id).toBe(first.body.id);
-    expect(count('drafts')).toBe(drafts + 1);
+    expect(await count('drafts')).toBe(drafts + 1);
     await until(() => getDraft(first.body.id, other), built);
   });
 });
@@ -262,29 +262,29 @@ describe('edit the draft', () => {
     expect(res.status).toBe(409);
     expect(res.body.detail).toMatch(/still being built/);
     expect((await rest(app, 'POST', `/drafts/${id}/submit`, ana.auth)).status).toBe(409);
-    app.db.sqlite.prepare('DELETE FROM drafts WHERE id = ?').run(id);
+    await app.db.engine.prepare('DELETE FROM drafts WHERE id = ?').run(id);
   });
 });
 
 describe('submit the draft as a listing', () => {
   let listingId: number;
-  const listing = () => app.db.sqlite.prepare('SELECT * FROM listings WHERE id = ?').get(listingId) as any;
+  const listing = async () => await app.db.engine.prepare('SELECT * FROM listings WHERE id = ?').get(listingId) as any;
 
   it('saves it as the caller\'s listing, submitted and not public', async () => {
     const res = await rest(app, 'POST', `/drafts/${richId}/submit`, ana.auth);
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'submitted', draft_id: richId, slug: 'lumen-notes', created: true });
     listingId = res.body.listing_id;
-    const l = listing();
+    const l = await listing();
     expect(l).toMatchObject({ name: 'Lumen Notes', status: 'submitted', owner_user_id: ana.id, city: 'Lisbon', founded_year: 2019, seo_title: 'Lumen Notes: linked research notes' });
     expect(l.tagline).toBe(REDRAFTED);
     expect(JSON.parse(l.faqs)).toEqual([{ question: 'Is there a free plan?', answer: 'Yes, for one person.' }]);
     expect(JSON.parse(l.socials)).toMatchObject({ github: 'https://github.com/lumen-notes' });
-    const cats = app.db.sqlite.prepare('SELECT c.name, lc.is_primary FROM listing_categories lc JOIN categories c ON c.id = lc.category_id WHERE lc.listing_id = ?').all(listingId);
+    const cats = await app.db.engine.prepare('SELECT c.name, lc.is_primary FROM listing_categories lc JOIN categories c ON c.id = lc.category_id WHERE lc.listing_id = ?').all(listingId);
     expect(cats).toEqual([{ name: 'Productivity', is_primary: 1 }]);
-    const founders = app.db.sqlite.prepare('SELECT f.name, lf.title FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id WHERE lf.listing_id = ? ORDER BY lf.position').all(listingId);
+    const founders = await app.db.engine.prepare('SELECT f.name, lf.title FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id WHERE lf.listing_id = ? ORDER BY lf.position').all(listingId);
     expect(founders).toEqual([{ name: 'Ana Ribeiro', title: 'CEO' }, { name: 'Tom Becker', title: null }]);
-    expect(app.db.sqlite.prepare('SELECT via FROM listing_owners WHERE listing_id = ? AND user_id = ?').get(listingId, ana.id)).toEqual({ via: 'submitted' });
+    expect(await app.db.engine.prepare('SELECT via FROM listing_owners WHERE listing_id = ? AND user_id = ?').get(listingId, ana.id)).toEqual({ via: 'submitted' });
 
     const mine = await rest(app, 'GET', `/me/listings/${listingId}`, ana.auth);
     expect(mine.status).toBe(200);
@@ -302,24 +302,24 @@ describe('submit the draft as a listing', () => {
       milestones: [{ date: '2025-01-10', title: 'Teams plan' }],
     });
     expect(res.status).toBe(200);
-    expect(listing()).toMatchObject({ tagline: 'Edited after submit', city: null, status: 'submitted' });
-    const founders = app.db.sqlite.prepare('SELECT f.name, lf.title FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id WHERE lf.listing_id = ?').all(listingId);
+    expect(await listing()).toMatchObject({ tagline: 'Edited after submit', city: null, status: 'submitted' });
+    const founders = await app.db.engine.prepare('SELECT f.name, lf.title FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id WHERE lf.listing_id = ?').all(listingId);
     expect(founders).toEqual([{ name: 'Tom Becker', title: 'CTO' }]);
-    expect(app.db.sqlite.prepare('SELECT date, title FROM milestones WHERE listing_id = ?').all(listingId)).toEqual([{ date: '2025-01-10', title: 'Teams plan' }]);
-    const history = app.db.sqlite.prepare('SELECT changed_fields FROM listing_versions WHERE listing_id = ?').all(listingId) as any[];
+    expect(await app.db.engine.prepare('SELECT date, title FROM milestones WHERE listing_id = ?').all(listingId)).toEqual([{ date: '2025-01-10', title: 'Teams plan' }]);
+    const history = await app.db.engine.prepare('SELECT changed_fields FROM listing_versions WHERE listing_id = ?').all(listingId) as any[];
     expect(history.some((h) => JSON.parse(h.changed_fields).includes('tagline'))).toBe(true);
 
     await rest(app, 'PATCH', `/drafts/${richId}`, ana.auth, { fields: { pricing_summary: 'Free for one person; $29 per user / month for teams.' } });
     const again = await tool(ana.modern, 'submit_draft', { id: richId });
     expect(again.isError).toBe(false);
     expect(again.body).toMatchObject({ listing_id: listingId, created: false, status: 'submitted' });
-    expect(listing().pricing_summary).toBe('Free for one person; $29 per user / month for teams.');
-    expect(count('listings')).toBe(1);
+    expect((await listing()).pricing_summary).toBe('Free for one person; $29 per user / month for teams.');
+    expect(await count('listings')).toBe(1);
 
     // A field redrafted by the model after submit reaches the listing when the job finishes.
     expect((await rest(app, 'PATCH', `/drafts/${richId}`, ana.auth, { regenerate: ['tagline'] })).status).toBe(200);
     await until(() => getDraft(richId), (r) => r.body.regenerating.length === 0);
-    expect(listing().tagline).toBe(REDRAFTED);
+    expect((await listing()).tagline).toBe(REDRAFTED);
   });
 
   it('needs a name and a category, and refuses a second listing of the same website', async () => {

@@ -48,9 +48,9 @@ describe('invite_cofounder', () => {
     expect(res.body).toMatchObject({ draft_id: submittedId, email: 'tom@lumen.example', status: 'pending', invites_sent: 1, invites_left: 9 });
     const link = await inviteLink('tom@lumen.example');
     const token = link.split('/').pop()!;
-    const row = app.db.sqlite.prepare('SELECT token_hash FROM draft_invites WHERE draft_id = ?').get(submittedId) as { token_hash: string };
+    const row = await app.db.engine.prepare('SELECT token_hash FROM draft_invites WHERE draft_id = ?').get(submittedId) as { token_hash: string };
     expect(row.token_hash).toBe(sha256Hex(token));
-    expect(JSON.stringify(app.db.sqlite.prepare('SELECT * FROM draft_invites').all())).not.toContain(token);
+    expect(JSON.stringify(await app.db.engine.prepare('SELECT * FROM draft_invites').all())).not.toContain(token);
     const d = await rest(app, 'GET', `/drafts/${submittedId}`, ana.auth);
     expect(d.body.invites).toEqual([{ email: 'tom@lumen.example', status: 'pending', created_at: expect.any(String) }]);
   });
@@ -103,14 +103,14 @@ describe('the invite page', () => {
     expect(ok.status).toBe(200);
     expect(await ok.text()).toContain('Your profile is added');
 
-    const tomId = (app.db.sqlite.prepare('SELECT id FROM users WHERE email = ?').get('tom@lumen.example') as { id: number }).id;
-    const founder = app.db.sqlite.prepare('SELECT id, name, bio, socials, user_id FROM founders WHERE user_id = ?').get(tomId) as any;
+    const tomId = (await app.db.engine.prepare('SELECT id FROM users WHERE email = ?').get('tom@lumen.example') as { id: number }).id;
+    const founder = await app.db.engine.prepare('SELECT id, name, bio, socials, user_id FROM founders WHERE user_id = ?').get(tomId) as any;
     expect(founder).toMatchObject({ name: 'Tom Becker', bio: 'Builds the <sync> engine.', user_id: tomId });
     expect(JSON.parse(founder.socials)).toEqual({ linkedin: 'https://www.linkedin.com/in/tom-becker' });
     // The typed "Tom Becker" entry became Tom's own profile, in the same place.
-    const linked = app.db.sqlite.prepare('SELECT f.name, f.user_id, lf.title FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id WHERE lf.listing_id = ? ORDER BY lf.position').all(listingId);
+    const linked = await app.db.engine.prepare('SELECT f.name, f.user_id, lf.title FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id WHERE lf.listing_id = ? ORDER BY lf.position').all(listingId);
     expect(linked).toEqual([{ name: 'Ana Ribeiro', user_id: null, title: 'CEO' }, { name: 'Tom Becker', user_id: tomId, title: 'Co-founder & CTO' }]);
-    expect(app.db.sqlite.prepare('SELECT via FROM listing_owners WHERE listing_id = ? AND user_id = ?').get(listingId, tomId)).toEqual({ via: 'invite' });
+    expect(await app.db.engine.prepare('SELECT via FROM listing_owners WHERE listing_id = ? AND user_id = ?').get(listingId, tomId)).toEqual({ via: 'invite' });
 
     const d = (await rest(app, 'GET', `/drafts/${submittedId}`, ana.auth)).body;
     expect(d.founders[1]).toMatchObject({ name: 'Tom Becker', title: 'Co-founder & CTO', joined: true });
@@ -120,7 +120,7 @@ describe('the invite page', () => {
     expect((await (await tom.get(path)).text())).toContain('Your founder profile is on Lumen Notes');
     expect((await new Browser(app.url).get(path)).status).toBe(409);
     await rest(app, 'PATCH', `/drafts/${submittedId}`, ana.auth, { founders: [{ name: 'Tom Becker', title: 'CTO' }, { name: 'Ana Ribeiro', title: 'CEO' }] });
-    const after = app.db.sqlite.prepare('SELECT f.id, f.bio, lf.title FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id WHERE lf.listing_id = ? ORDER BY lf.position').all(listingId) as any[];
+    const after = await app.db.engine.prepare('SELECT f.id, f.bio, lf.title FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id WHERE lf.listing_id = ? ORDER BY lf.position').all(listingId) as any[];
     expect(after[0]).toMatchObject({ id: founder.id, bio: 'Builds the <sync> engine.', title: 'CTO' });
   });
 
@@ -131,15 +131,15 @@ describe('the invite page', () => {
     const page = await (await b.get(link)).text();
     const res = await b.post(link, { ...hiddenFields(page, link), name: 'Pat Quill', title: 'Co-founder' });
     expect(res.status).toBe(200);
-    const patId = (app.db.sqlite.prepare('SELECT id FROM users WHERE email = ?').get('person1@quill.example') as { id: number }).id;
+    const patId = (await app.db.engine.prepare('SELECT id FROM users WHERE email = ?').get('person1@quill.example') as { id: number }).id;
     expect((await draftRow(app, unsubmittedId)).founders).toEqual([{ name: 'Pat Quill', title: 'Co-founder', bio: null, socials: {}, user_id: patId }]);
 
     await rest(app, 'PATCH', `/drafts/${unsubmittedId}`, ana.auth, { fields: { categories: ['Design'] } });
     const submitted = await rest(app, 'POST', `/drafts/${unsubmittedId}/submit`, ana.auth);
     expect(submitted.status).toBe(200);
-    const founders = app.db.sqlite.prepare('SELECT f.name, f.user_id FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id WHERE lf.listing_id = ?').all(submitted.body.listing_id);
+    const founders = await app.db.engine.prepare('SELECT f.name, f.user_id FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id WHERE lf.listing_id = ?').all(submitted.body.listing_id);
     expect(founders).toEqual([{ name: 'Pat Quill', user_id: patId }]);
-    expect(app.db.sqlite.prepare('SELECT via FROM listing_owners WHERE listing_id = ? AND user_id = ?').get(submitted.body.listing_id, patId)).toEqual({ via: 'invite' });
+    expect(await app.db.engine.prepare('SELECT via FROM listing_owners WHERE listing_id = ? AND user_id = ?').get(submitted.body.listing_id, patId)).toEqual({ via: 'invite' });
   });
 
   it('refuses unknown links, the inviter\'s own click and expired links', async () => {
@@ -160,7 +160,7 @@ describe('the invite page', () => {
 // Ana's account comes from the fixtures without a password: give it one and sign in on the site.
 async function signInAsAna(b: Browser) {
   const { hashPassword } = await import('../auth/passwords');
-  app.db.sqlite.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(await hashPassword('ana password 123'), ana.id);
+  await app.db.engine.prepare('UPDATE users SET password_hash = ? WHERE id = ?').run(await hashPassword('ana password 123'), ana.id);
   const page = await (await b.get('/signin')).text();
   const res = await b.post('/signin', { ...hiddenFields(page, '/signin'), email: 'ana@lumen.example', password: 'ana password 123' });
   expect(res.status).toBe(303);

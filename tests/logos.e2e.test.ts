@@ -83,7 +83,7 @@ describe('a logo captured by a draft build', () => {
     // Only the two candidates were fetched: the HTML one first (JSON-LD), then the SVG.
     expect(sites.trapdoor.saw('/logo.png')).toBe(true);
     expect(sites.trapdoor.saw('/brand/logo.svg')).toBe(true);
-    const stored = app.db.sqlite.prepare('SELECT content_type, source_url FROM logos ORDER BY content_type').all();
+    const stored = await app.db.engine.prepare('SELECT content_type, source_url FROM logos ORDER BY content_type').all();
     expect(stored).toEqual([
       { content_type: 'image/png', source_url: `${sites.brightpath.origin}/img/apple-touch-icon.png` },
       { content_type: 'image/svg+xml', source_url: `${sites.trapdoor.origin}/brand/logo.svg` },
@@ -145,7 +145,7 @@ describe('monogram logos for listings without one', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
     const svg = await res.text();
-    const name = app.db.sqlite.prepare("SELECT name FROM listings WHERE slug = 'notion'").pluck().get() as string;
+    const name = await app.db.engine.prepare("SELECT name FROM listings WHERE slug = 'notion'").pluck().get() as string;
     expect(svg).toContain(`>${initials(name)}</text>`);
     const [, bg] = /<rect [^>]*fill="(#[0-9a-f]{6})"/.exec(svg)!;
     const [, fg] = /<text [^>]*fill="(#[0-9a-f]{6})"/.exec(svg)!;
@@ -159,7 +159,7 @@ describe('monogram logos for listings without one', () => {
     expect(svg).not.toContain('<script');
     expect(svg).toContain('aria-label="&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Quotes&quot;"');
     expect(svg).toContain('>SA</text>');
-    app.db.sqlite.prepare("UPDATE listings SET name = 'Renamed' WHERE slug = 'hostile-mark'").run();
+    await app.db.engine.prepare("UPDATE listings SET name = 'Renamed' WHERE slug = 'hostile-mark'").run();
     const [renamed] = monogramImgs(await (await get('/listings/hostile-mark')).text());
     expect(renamed.src).not.toBe(img.src);
     expect(await (await get(renamed.src)).text()).toContain('>R</text>');

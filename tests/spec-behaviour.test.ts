@@ -6,7 +6,7 @@ import { createApiKey } from '../auth/accounts';
 import { registry } from '../tools/registry';
 import { addWeeks, mondayOf } from '../domain/weeks';
 import { awards, billboardContributions, blogPosts, listingAlternatives } from '../storage/schema';
-import { addCategory, addListing, addReview, addUser, addVotes } from './fixtures';
+import { addCategory, addListing, addReview, addUser, addVotes, insertRow } from './fixtures';
 import { readyDraft } from './drafts-helpers';
 import { callOp, closeAll, DRIVERS, openClients, startApp, TEST_NOW, type Driver, type TestApp } from './harness';
 
@@ -32,18 +32,18 @@ beforeAll(async () => {
   await addVotes(app.db, ids.top, 3);
   await addVotes(app.db, ids.approved, 1);
   // The richest listing has no votes: money must not move it on a community board.
-  app.db.orm.insert(billboardContributions).values({ listingId: ids.rich, amountCents: 500_000, createdAt: TEST_NOW }).run();
-  app.db.orm.insert(listingAlternatives).values({ listingId: ids.top, alternativeId: ids.approved, approved: true }).run();
+  await insertRow(app.db, billboardContributions, { listingId: ids.rich, amountCents: 500_000, createdAt: TEST_NOW });
+  await insertRow(app.db, listingAlternatives, { listingId: ids.top, alternativeId: ids.approved, approved: true });
   await addReview(app.db, ids.top, 5);
   await addReview(app.db, ids.top, 1, false);
-  app.db.orm.insert(awards).values([
+  for (const award of [
     { week: '2026-11-02', rank: 1, listingId: ids.top, votes: 3 },
     { week: '2026-11-09', rank: 1, listingId: ids.approved, votes: 1 },
-  ]).run();
-  app.db.orm.insert(blogPosts).values([
+  ]) await insertRow(app.db, awards, award);
+  for (const post of [
     { slug: 'older-post', title: 'Launch checklist', bodyMarkdown: 'Body', author: 'Team', publishedAt: '2026-10-01T00:00:00Z' },
     { slug: 'newer-post', title: 'Weekly recap', bodyMarkdown: 'A launch checklist inside', author: 'Team', publishedAt: '2026-11-01T00:00:00Z' },
-  ]).run();
+  ]) await insertRow(app.db, blogPosts, post);
   ids.othersDraft = await readyDraft(app, ids.other, 'https://others.example/', { name: { value: 'Others', evidence: [] } });
   await openClients(app, clients, auth);
 });

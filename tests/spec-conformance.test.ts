@@ -5,7 +5,7 @@ import { toolByName } from '../tools/registry';
 import { SOCIAL_PLATFORMS } from '../domain/draft-fields';
 import { interviewQuestions, products } from '../storage/schema';
 import { setSetting } from '../storage/queries/settings';
-import { addCategory, addListing, addUser } from './fixtures';
+import { addCategory, addListing, addUser, insertRow } from './fixtures';
 import { readyDraft } from './drafts-helpers';
 import { callOp, closeAll, DRIVERS, openClients, startApp, type Driver, type TestApp } from './harness';
 
@@ -35,13 +35,13 @@ beforeAll(async () => {
   w.mine = await addListing(app.db, { name: 'Mine', ownerUserId: me, status: 'live', plan: 'paid', category: CAT });
   w.submitted = await addListing(app.db, { name: 'Mine Submitted', ownerUserId: me, status: 'submitted', category: CAT });
   for (let i = 0; i < 30; i++) {
-    w.questions.push(app.db.orm.insert(interviewQuestions).values({ question: `Question ${i}?`, position: 100 + i }).returning().get().id);
+    w.questions.push(await insertRow(app.db, interviewQuestions, { question: `Question ${i}?`, position: 100 + i }));
   }
   const options = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`o${i}`, { type: 'string', description: `Option ${i}` }]));
-  app.db.orm.insert(products).values({
+  await insertRow(app.db, products, {
     code: PRODUCT, name: 'Sixty', description: 'A product whose code is at the bound', priceCents: 100, needsListing: false,
     weekRule: 'none', options: { description: 'Twenty options', properties: options }, active: true, position: 99,
-  }).run();
+  });
   await setSetting(app.db, 'billboard_min_cents', '1');
   await setSetting(app.db, 'paid_week_capacity', '1000');
   await openClients(app, clients, { authorization: `Bearer ${made.key}` });
@@ -64,8 +64,8 @@ const paging = (op: string, base: () => Record<string, unknown> = () => ({})) =>
   add(op, 'per_page', () => ({ ...base(), per_page: 100 }), () => ({ ...base(), per_page: 101 }));
   add(op, 'per_page', () => ({ ...base(), per_page: 1 }), () => ({ ...base(), per_page: 0 }));
 };
-const draft = async () => await readyDraft(app, userIdOf(), 'https://bounds.example/', { name: { value: 'Bounds', evidence: [] } });
-const userIdOf = () => (app.db.sqlite.prepare("SELECT id FROM users WHERE email = 'conformance@example.test'").get() as { id: number }).id;
+const draft = async () => await readyDraft(app, await userIdOf(), 'https://bounds.example/', { name: { value: 'Bounds', evidence: [] } });
+const userIdOf = async () => (await app.db.engine.prepare("SELECT id FROM users WHERE email = 'conformance@example.test'").get() as { id: number }).id;
 
 // ---- public reads ----
 add('search_listings', 'q', () => ({ q: x(200) }), () => ({ q: x(201) }));
@@ -279,7 +279,8 @@ for (const op of ['quote_order', 'create_checkout']) {
   add(op, 'coupon', null, () => ({ items: [item()], coupon: 'FREE' }));
 }
 
-const changes = () => (app.db.sqlite.prepare('SELECT total_changes() AS n').get() as { n: number }).n;
+// Rows this process has written (SQLite's total_changes(); on PostgreSQL every changing statement and commit).
+const changes = () => app.db.engine.writes();
 const paths = (body: any): string[] => (body?.errors ?? []).map((e: { path: string }) => e.path);
 const messagesAt = (body: any, path: string): string[] => (body?.errors ?? []).filter((e: any) => e.path === path).map((e: any) => e.message);
 const label = (c: Case) => `${c.op} ${c.path}${c.good ? ' (at the bound and past it)' : ''}`;

@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(async () => { await closeAll(app, clients); });
 
-const count = (table: string) => (app.db.sqlite.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
+const count = async (table: string) => Number(await app.db.engine.prepare(`SELECT count(*) AS n FROM ${table}`).pluck().get());
 const paths = (body: any): string[] => (body?.errors ?? []).map((e: { path: string }) => e.path);
 
 // "No other top-level property allowed": a path parameter repeated in the body (or query string) is such a
@@ -38,7 +38,7 @@ describe('REST: a path parameter sent again in the body or query string', () => 
     });
     expect(res.status).toBe(400);
     expect(paths(res.body)).toEqual(['listing_id']);
-    const tagline = app.db.sqlite.prepare('SELECT tagline FROM listings WHERE id = ?').get(mine) as { tagline: string | null };
+    const tagline = await app.db.engine.prepare('SELECT tagline FROM listings WHERE id = ?').get(mine) as { tagline: string | null };
     expect(tagline.tagline).not.toBe('Changed through the body');
   });
 
@@ -61,36 +61,42 @@ describe('REST: a path parameter sent again in the body or query string', () => 
 // written one after the other: a failure queueing the e-mail left a claim without its link, or an invite that
 // counted against the draft's 10 without ever being sent.
 describe('writes that come with an e-mail are one transaction', () => {
-  const failMailQueue = () => app.db.sqlite.exec(`CREATE TRIGGER no_mail BEFORE INSERT ON jobs WHEN NEW.kind = 'email'
+  // The same failing mail queue on each engine: a trigger refusing e-mail jobs.
+  const failMailQueue = async () => await app.db.engine.exec(app.db.engine.kind === 'pg'
+    ? `CREATE FUNCTION no_mail() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'mail queue unavailable'; END $$;
+       CREATE TRIGGER no_mail BEFORE INSERT ON jobs FOR EACH ROW WHEN (NEW.kind = 'email') EXECUTE FUNCTION no_mail()`
+    : `CREATE TRIGGER no_mail BEFORE INSERT ON jobs WHEN NEW.kind = 'email'
     BEGIN SELECT RAISE(ABORT, 'mail queue unavailable'); END`);
-  const restoreMailQueue = () => app.db.sqlite.exec('DROP TRIGGER IF EXISTS no_mail');
+  const restoreMailQueue = async () => await app.db.engine.exec(app.db.engine.kind === 'pg'
+    ? 'DROP TRIGGER IF EXISTS no_mail ON jobs; DROP FUNCTION IF EXISTS no_mail()'
+    : 'DROP TRIGGER IF EXISTS no_mail');
 
   it('claim_listing by email leaves no claim when its e-mail cannot be queued', async () => {
-    const before = count('claims');
-    failMailQueue();
+    const before = await count('claims');
+    await failMailQueue();
     try {
       const res = await callOp(app, clients, 'rest', 'claim_listing', { slug: 'path-theirs', method: 'email', email: 'ceo@theirs.example.com' }, auth);
       expect(res.status).toBe(500);
     } finally {
-      restoreMailQueue();
+      await restoreMailQueue();
     }
-    expect(count('claims')).toBe(before);
+    expect(await count('claims')).toBe(before);
     const ok = await callOp(app, clients, 'rest', 'claim_listing', { slug: 'path-theirs', method: 'email', email: 'ceo@theirs.example.com' }, auth);
     expect(ok.status).toBe(201);
-    expect(count('claims')).toBe(before + 1);
+    expect(await count('claims')).toBe(before + 1);
   });
 
   it('invite_cofounder leaves no invite (and no used invite) when its e-mail cannot be queued', async () => {
     const draft = await readyDraft(app, me, 'https://invites.example/', { name: { value: 'Invites', evidence: [] } });
-    const before = count('draft_invites');
-    failMailQueue();
+    const before = await count('draft_invites');
+    await failMailQueue();
     try {
       const res = await callOp(app, clients, 'rest', 'invite_cofounder', { id: draft, email: 'cto@invites.example' }, auth);
       expect(res.status).toBe(500);
     } finally {
-      restoreMailQueue();
+      await restoreMailQueue();
     }
-    expect(count('draft_invites')).toBe(before);
+    expect(await count('draft_invites')).toBe(before);
     const ok = await callOp(app, clients, 'rest', 'invite_cofounder', { id: draft, email: 'cto@invites.example' }, auth);
     expect(ok.status).toBe(201);
     expect(ok.body.invites_sent).toBe(1);

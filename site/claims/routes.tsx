@@ -36,11 +36,11 @@ export function registerClaimRoutes(app: Hono, deps: AppDeps): void {
     return { claim, status: status === 'pending' && !PUBLIC.has(claim.listing_status) ? 'unavailable' : status };
   };
 
-  const stateful = (c: Context, claim: ClaimRow, status: string) => {
+  const stateful = async (c: Context, claim: ClaimRow, status: string) => {
     const listing = <a href={listingPath(claim.slug)}>{claim.name}</a>;
     if (status === 'verified') return send(c, <Page siteName={siteName} title="Claim confirmed"><p>The claim of {listing} is confirmed: the account that asked for it is now an owner, and the listing shows the Verified badge.</p></Page>);
     if (status === 'expired') {
-      expireClaim(deps.db, claim.id);
+      await expireClaim(deps.db, claim.id);
       return send(c, <Page siteName={siteName} title="This link has expired"><p>The claim of {listing} was not confirmed in time. Whoever asked for it can start a new claim.</p></Page>, 409);
     }
     return send(c, <Page siteName={siteName} title="This claim cannot be confirmed"><p>{claim.name} can no longer be claimed.</p></Page>, 409);
@@ -50,7 +50,7 @@ export function registerClaimRoutes(app: Hono, deps: AppDeps): void {
     const found = await load(c.req.param('token'));
     if (!found) return notFound(c);
     const { claim, status } = found;
-    if (status !== 'pending') return stateful(c, claim, status);
+    if (status !== 'pending') return await stateful(c, claim, status);
     const who = await userById(deps.db, claim.user_id);
     const csrf = csrfToken(c, deps, await currentUser(c, deps));
     return send(c, (
@@ -79,8 +79,8 @@ export function registerClaimRoutes(app: Hono, deps: AppDeps): void {
     const { claim, status } = found;
     if (status === 'pending') {
       await completeClaim(deps.db, claim, deps.clock.now().toISOString(), `Confirmed from the link e-mailed to ${claim.email}.`);
-      return stateful(c, claim, 'verified');
+      return await stateful(c, claim, 'verified');
     }
-    return stateful(c, claim, status);
+    return await stateful(c, claim, status);
   });
 }

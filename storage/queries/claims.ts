@@ -73,9 +73,10 @@ export async function claimsOfUser(db: Db, userId: number, now: string, limit: n
   return { rows: await s.ofUser.all(userId, limit, offset) as ClaimRow[], total: (await s.countOfUser.get(userId) as { n: number }).n };
 }
 
-export const expireClaim = (db: Db, id: number) => void q(db).expireOne.run(id);
-export const recordClaimCheck = (db: Db, id: number, at: string, detail: string) => void q(db).check.run(at, detail, id);
-export const failClaim = (db: Db, id: number, at: string, detail: string) => void q(db).fail.run(at, detail, id);
+// Awaited by their callers: the claim is read back right after (on PostgreSQL a write not awaited may land later).
+export const expireClaim = async (db: Db, id: number): Promise<void> => void await q(db).expireOne.run(id);
+export const recordClaimCheck = async (db: Db, id: number, at: string, detail: string): Promise<void> => void await q(db).check.run(at, detail, id);
+export const failClaim = async (db: Db, id: number, at: string, detail: string): Promise<void> => void await q(db).fail.run(at, detail, id);
 
 // The claim becomes verified, its user an owner (via 'claim') and the listing verified. Returns false when
 // the claim was no longer pending (a concurrent verification won), in which case nothing changes.

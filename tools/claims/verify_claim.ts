@@ -62,16 +62,16 @@ export const verify_claim = defineTool({
     const now = ctx.clock.now();
     const status = effectiveStatus(claim.status, claim.expires_at, now);
     if (status === 'expired') {
-      expireClaim(ctx.db, claim.id);
+      await expireClaim(ctx.db, claim.id);
       throw new ToolError('conflict', `Claim ${claim.id} expired at ${claim.expires_at} without being verified. Start a new one with claim_listing.`);
     }
     if (status === 'pending' && !['live', 'scheduled'].includes(claim.listing_status)) {
-      failClaim(ctx.db, claim.id, now.toISOString(), `The listing "${claim.slug}" is no longer public, so it cannot be claimed.`);
+      await failClaim(ctx.db, claim.id, now.toISOString(), `The listing "${claim.slug}" is no longer public, so it cannot be claimed.`);
     } else if (status === 'pending') {
       const result = await checkProof(ctx, claim);
       const at = ctx.clock.now().toISOString();
       if (result.found) await completeClaim(ctx.db, claim, at, result.detail);
-      else recordClaimCheck(ctx.db, claim.id, at, result.detail);
+      else await recordClaimCheck(ctx.db, claim.id, at, result.detail);
     }
     return toClaimRecord((await claimOfUser(ctx.db, claim.id, userId))!, ctx.clock.now());
   },
