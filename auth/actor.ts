@@ -34,7 +34,7 @@ export function createAuthenticator(deps: AuthDeps): Authenticate {
     const row = await apiKeyByHash(deps.db, sha256Hex(key));
     if (!row || row.revokedAt) throw new ToolError('unauthenticated', 'This API key is unknown or has been revoked. Create a new one in your account.');
     const now = deps.clock.now();
-    if (!row.lastUsedAt || now.getTime() - Date.parse(row.lastUsedAt) >= LAST_USED_EVERY_MS) touchApiKey(deps.db, row.id, now.toISOString());
+    if (!row.lastUsedAt || now.getTime() - Date.parse(row.lastUsedAt) >= LAST_USED_EVERY_MS) await touchApiKey(deps.db, row.id, now.toISOString());
     return { kind: 'api_key', userId: row.userId, keyId: row.id, keyName: row.name, scopes: row.scopes, ip };
   }
 

@@ -34,13 +34,13 @@ async function applyLine(db: Db, order: OrderRecord, line: OrderLineRecord, now:
     }
     case 'skip_queue':
     case 'relaunch':
-      setLaunchWeek(db, id, weekOrNow(line.week, current), at);
+      await setLaunchWeek(db, id, weekOrNow(line.week, current), at);
       return true;
     case 'featured':
-      setFeatured(db, id, at);
+      await setFeatured(db, id, at);
       return true;
     case 'extra_categories':
-      addExtraCategories(db, id, line.categories ?? []);
+      await addExtraCategories(db, id, line.categories ?? []);
       return true;
     case 'billboard_min':
       await addBillboardContribution(db, id, line.amountCents ?? line.priceCents, order.number, at);
@@ -51,7 +51,7 @@ async function applyLine(db: Db, order: OrderRecord, line: OrderLineRecord, now:
   if (opened && line.productCode === 'launch_bundle') {
     // The bundle's launch and featured placement apply at once (only when its task opens, so never twice).
     await launchListing(db, id, { live: true, week: current, at });
-    setFeatured(db, id, at);
+    await setFeatured(db, id, at);
   }
   return false;
 }

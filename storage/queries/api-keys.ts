@@ -42,4 +42,6 @@ export const apiKeysOfUser = async (db: Db, userId: number): Promise<ApiKeyRow[]
 // Only the owner can revoke; returns false when the key is unknown, someone else's, or already revoked.
 export const revokeApiKey = async (db: Db, userId: number, id: number, at: string): Promise<boolean> => (await q(db).revoke.run(at, id, userId)).changes > 0;
 
-export const touchApiKey = (db: Db, id: number, at: string) => void q(db).touch.run(at, id);
+export const touchApiKey = async (db: Db, id: number, at: string): Promise<void> => {
+  await q(db).touch.run(at, id);
+};

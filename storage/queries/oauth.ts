@@ -71,9 +71,15 @@ export async function upsertArtefact(db: Db, model: string, id: string, payload:
 export const findArtefact = async (db: Db, model: string, id: string, now: number) => artefact(await q(db).find.get(model, id, now));
 export const findArtefactByUid = async (db: Db, model: string, uid: string, now: number) => artefact(await q(db).findByUid.get(model, uid, now));
 export const findArtefactByUserCode = async (db: Db, model: string, code: string, now: number) => artefact(await q(db).findByUserCode.get(model, code, now));
-export const consumeArtefact = (db: Db, model: string, id: string, now: number) => void q(db).consume.run(now, model, id);
-export const destroyArtefact = (db: Db, model: string, id: string) => void q(db).destroy.run(model, id);
-export const revokeGrantArtefacts = (db: Db, grantId: string) => void q(db).revokeByGrant.run(grantId);
+export const consumeArtefact = async (db: Db, model: string, id: string, now: number): Promise<void> => {
+  await q(db).consume.run(now, model, id);
+};
+export const destroyArtefact = async (db: Db, model: string, id: string): Promise<void> => {
+  await q(db).destroy.run(model, id);
+};
+export const revokeGrantArtefacts = async (db: Db, grantId: string): Promise<void> => {
+  await q(db).revokeByGrant.run(grantId);
+};
 export const purgeExpiredArtefacts = async (db: Db, now: number) => (await q(db).purgeExpired.run(now)).changes;
 
 // Access tokens are self-contained JWTs; their grant must still exist, so revoking consent ends them at once.

@@ -49,9 +49,15 @@ export async function launchListing(db: Db, id: number, l: { live: boolean; week
   await (l.live ? stmts(db).goLive : stmts(db).schedule).run({ id, week: l.week, at: l.at, sections });
 }
 
-export const setLaunchWeek = (db: Db, id: number, week: string, at: string) => void stmts(db).week.run({ id, week, at });
-export const setFeatured = (db: Db, id: number, at: string) => void stmts(db).featured.run({ id, at });
-export const addExtraCategories = (db: Db, id: number, slugs: string[]) => void stmts(db).extras.run({ id, slugs: JSON.stringify(slugs) });
+export const setLaunchWeek = async (db: Db, id: number, week: string, at: string): Promise<void> => {
+  await stmts(db).week.run({ id, week, at });
+};
+export const setFeatured = async (db: Db, id: number, at: string): Promise<void> => {
+  await stmts(db).featured.run({ id, at });
+};
+export const addExtraCategories = async (db: Db, id: number, slugs: string[]): Promise<void> => {
+  await stmts(db).extras.run({ id, slugs: JSON.stringify(slugs) });
+};
 
 export async function addBillboardContribution(db: Db, listingId: number, amountCents: number, source: string, at: string): Promise<void> {
   await stmts(db).billboard.run(listingId, amountCents, source, at);
