@@ -66,7 +66,7 @@ describe('remembered reads and the change log', () => {
   it('a read inside a transaction that rolls back leaves nothing behind', async () => {
     setTagline(db.sqlite, 'Committed');
     expect(await taglineOf(id)).toBe('Committed');
-    await expect(await withTransaction(db, async () => {
+    await expect(withTransaction(db, async () => {
       setTagline(db.sqlite, 'Rolled back');
       expect(await taglineOf(id)).toBe('Rolled back'); // the transaction sees its own write
       throw new Error('abandon');
