@@ -22,6 +22,7 @@ describe('SQLite statement text as PostgreSQL runs it', () => {
     ['an INSERT into a table with an id reports it', 'INSERT INTO users (email) VALUES (?)', 'INSERT INTO users (email) VALUES ($1) RETURNING id'],
     ['an INSERT that returns rows already is left alone', 'INSERT INTO users (email) VALUES (?) RETURNING id, email', 'INSERT INTO users (email) VALUES ($1) RETURNING id, email'],
     ['a camelCase alias keeps its case', 'SELECT user_id AS userId, name AS name, created_at AS "createdAt" FROM users', 'SELECT user_id AS "userId", name AS name, created_at AS "createdAt" FROM users'],
+    ['a type in CAST is not an alias', 'SELECT CAST(value AS INTEGER), CAST(x AS TEXT) AS t FROM json_each(?)', 'SELECT CAST(value AS INTEGER), CAST(x AS TEXT) AS t FROM json_each($1)'],
     ['a SQLite index hint is dropped', 'SELECT id FROM listings l INDEXED BY listings_votes WHERE l.status = ?', 'SELECT id FROM listings l WHERE l.status = $1'],
     ['a trailing semicolon is dropped', 'DELETE FROM users WHERE id = ?;', 'DELETE FROM users WHERE id = $1'],
   ])('%s', (_, sqlite, pg) => {

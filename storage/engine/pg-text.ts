@@ -87,7 +87,8 @@ export function toPgText(sql: string, hasId: (table: string) => boolean): PgText
     // `INDEXED BY name`: a SQLite planner hint, no meaning for the result; PostgreSQL's planner chooses itself.
     t = t.replace(/\s+INDEXED\s+BY\s+[A-Za-z_][A-Za-z0-9_]*/gi, '');
     // `AS userId`: PostgreSQL folds an unquoted name to lower case, SQLite answers it as written; quoted, both keep it.
-    t = t.replace(/\bAS\s+([A-Za-z_][A-Za-z0-9_]*[A-Z][A-Za-z0-9_]*)\b/g, 'AS "$1"');
+    // Only mixed case: `CAST(x AS INTEGER)` names a type, not an alias.
+    t = t.replace(/\bAS\s+([A-Za-z_][A-Za-z0-9_]*)\b/g, (m, name: string) => (/[a-z]/.test(name) && /[A-Z]/.test(name) ? `AS "${name}"` : m));
     // `name COLLATE NOCASE` (an ORDER BY key): SQLite folds ASCII case; lower() over a "C" column does the same.
     t = t.replace(/([A-Za-z_][A-Za-z0-9_]*(?:\.[A-Za-z_][A-Za-z0-9_]*)?)\s+COLLATE\s+NOCASE\b/gi, 'lower($1)');
     // PostgreSQL's operators cannot tell `$1` from a `?` operator, so positional and named placeholders are
