@@ -39,49 +39,41 @@ export function createLimits(config: AppConfig, clock: Clock): Limits {
   }
   // Loaded only here: a single process with counts in memory never needs the library (it costs ~30 ms to load).
   const { RateLimiterMemory, RateLimiterSQLite, RateLimiterPostgres } = createRequire(import.meta.url)('rate-limiter-flexible') as typeof import('rate-limiter-flexible');
+  const shared = (make: PointsLimiterFactory, views: ViewDedupe, sweep: () => void, close: () => void): Limits => {
+    // Expired counts are swept here rather than by the library's own timer, which cannot be stopped before the
+    // store is closed.
+    const timer = setInterval(sweep, SWEEP_EVERY_MS);
+    timer.unref();
+    return {
+      api: new SharedRateLimiter(config.rateLimits, make, 'api'),
+      protocol: new SharedRateLimiter(protocolLimits, make, 'protocol'),
+      signIns: new SharedLoginThrottle(make),
+      views,
+      close() {
+        clearInterval(timer);
+        close();
+      },
+    };
+  };
   if (config.limitsStore === 'postgres') {
     if (!config.databaseUrl) throw new Error('LIMITS_STORE=postgres needs DATABASE_URL');
     // A small pool of its own: a counter written on every request must not wait behind the repository's queries.
     const pool = createPgPool(config.databaseUrl, { max: 4 });
     pool.on('error', () => {});
-    const sweep = setInterval(() => void sweepExpiredPgLimits(pool, Date.now()), SWEEP_EVERY_MS);
-    sweep.unref();
     const make: PointsLimiterFactory = (name, points, duration) => new RateLimiterPostgres({
       storeClient: pool, storeType: 'pool', tableName: PG_LIMITS_TABLE, tableCreated: true, clearExpiredByTimeout: false,
       keyPrefix: name, points, duration,
       // Should the database not answer, this node counts alone for a moment rather than failing the request.
       insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points, duration }),
     });
-    return {
-      api: new SharedRateLimiter(config.rateLimits, make, 'api'),
-      protocol: new SharedRateLimiter(protocolLimits, make, 'protocol'),
-      signIns: new SharedLoginThrottle(make),
-      views: pgViewDedupe(pool),
-      close() {
-        clearInterval(sweep);
-        void pool.end();
-      },
-    };
+    return shared(make, pgViewDedupe(pool), () => void sweepExpiredPgLimits(pool, Date.now()), () => void pool.end());
   }
   const sqlite = openLimitsDb(limitsPathFor(config.databasePath));
-  // Expired counts are swept here rather than by the library's own timer, which cannot be stopped before the file
-  // is closed.
-  const sweep = setInterval(() => sweepExpiredLimits(sqlite, Date.now()), SWEEP_EVERY_MS);
-  sweep.unref();
   const make: PointsLimiterFactory = (name, points, duration) => new RateLimiterSQLite({
     storeClient: sqlite, storeType: 'better-sqlite3', tableName: LIMITS_TABLE, tableCreated: true, keyPrefix: name, points, duration,
     // Should the file stay locked past the busy timeout, this process counts alone for a moment rather than
     // failing the request.
     insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points, duration }),
   });
-  return {
-    api: new SharedRateLimiter(config.rateLimits, make, 'api'),
-    protocol: new SharedRateLimiter(protocolLimits, make, 'protocol'),
-    signIns: new SharedLoginThrottle(make),
-    views: sharedViewDedupe(sqlite),
-    close() {
-      clearInterval(sweep);
-      sqlite.close();
-    },
-  };
+  return shared(make, sharedViewDedupe(sqlite), () => sweepExpiredLimits(sqlite, Date.now()), () => sqlite.close());
 }
