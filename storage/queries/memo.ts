@@ -25,8 +25,9 @@ type PerDb = {
   scopes: Map<string, Lru<string, Entry>>; computes: Map<string, number>;
   // data_version as read in this turn of the event loop (null: not yet read in it).
   dataVersionNow: number | null;
-  // PostgreSQL: the signature of this turn, once read.
-  turn: Promise<string> | null;
+  // PostgreSQL: the change log's position as read in this turn (and at this process's write count), once read.
+  turn: Promise<number> | null;
+  turnWrites: number;
   // Topic versions as read, kept across changes of the database while the change log (migration 0014) shows no
   // bump of them: when the signature moves, the topics bumped since `logSeq` are forgotten (one read of the log),
   // and the others are still known. Under a steady trickle of writes (views, votes, edits) a cached answer is then
@@ -58,6 +59,7 @@ function state(db: Db): PerDb {
       computes: new Map(),
       dataVersionNow: null,
       turn: null,
+      turnWrites: -1,
     };
     if (db.kind === 'sqlite') {
       const changes = db.sqlite.prepare('SELECT total_changes()').pluck();
@@ -78,12 +80,15 @@ function state(db: Db): PerDb {
 // What moves whenever the database may have changed: a string on SQLite, a promise (once per turn) on PostgreSQL.
 function signatureOf(db: Db, s: PerDb): string | Promise<string> {
   if (s.sqliteSignature) return s.sqliteSignature();
-  if (!s.turn) {
-    s.turn = catchUp(s, null).then((seq) => `${db.engine.writes()}:${seq}`);
-    setImmediate(() => { s.turn = null; });
+  // This process's own writes move the signature at once, within the turn too, and make the log be read again:
+  // the versions known may predate them (as SQLite reads the log whenever total_changes() moved).
+  const writes = db.engine.writes();
+  if (!s.turn || s.turnWrites !== writes) {
+    s.turnWrites = writes;
+    const turn = (s.turn = catchUp(s, null));
+    setImmediate(() => { if (s.turn === turn) s.turn = null; });
   }
-  // This process's own writes move the signature at once, within the turn too.
-  return s.turn.then((sig) => `${db.engine.writes()}:${sig.slice(sig.indexOf(':') + 1)}`);
+  return s.turn.then((seq) => `${writes}:${seq}`);
 }
 
 // The database moved: forget the versions of the topics bumped since the last look. Returns the log position.
