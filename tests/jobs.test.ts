@@ -1,25 +1,22 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDb, type Db } from '../storage/db';
+import type { Db } from '../storage/db';
+import { openTestDb, type TestDb } from './support/test-db';
 import { fixedClock } from '../tools/clock';
 import { claimJob, getJob, markDone } from '../storage/queries/jobs';
 import { enqueue, PermanentJobError, type Handlers, type HandlerSpec } from '../jobs/queue';
 import { runDueJobs, startWorker } from '../jobs/worker';
 const TEST_NOW = '2026-11-18T12:00:00Z'; // as tests/harness.ts
 
-let dir: string;
+let testDb: TestDb;
 let db: Db;
 let clock: ReturnType<typeof fixedClock>;
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'jobs-test-'));
-  db = openDb(join(dir, 'test.db'));
+beforeEach(async () => {
+  testDb = await openTestDb();
+  db = testDb.db;
   clock = fixedClock(TEST_NOW);
 });
-afterEach(() => {
-  db.sqlite.close();
-  rmSync(dir, { recursive: true, force: true });
+afterEach(async () => {
+  await testDb.close();
 });
 
 const quiet = () => {};
