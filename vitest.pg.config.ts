@@ -6,17 +6,18 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // `postgresql` package), not a running server; the default suite (vitest.config.ts) needs neither.
 // - `pg-contracts`: the tests/**/*.pg.test.ts files, each starting its own throwaway cluster (schema parity with
 //   SQLite, migrations, the PostgreSQL stores of jobs, search, idempotency, free weeks and OAuth).
-// - `suite-on-pg`: every test file that starts the app (tests/harness.ts startApp), run again with
-//   TEST_DATABASE=postgres: one cluster for the run, a fresh database per app (tests/support/pg-test-db.ts).
+// - `suite-on-pg`: every test file that starts the app (tests/harness.ts startApp) or opens a database of its own
+//   (tests/support/test-db.ts openTestDb, emptyTestDatabase), run again with TEST_DATABASE=postgres: one cluster
+//   for the run, a fresh database per app or test database (tests/support/pg-test-db.ts).
 //   SQLITE_ONLY lists the files that test SQLite itself, each with the reason.
 
 const SQLITE_ONLY: Record<string, string> = {
 };
 
-const startsTheApp = (file: string) => /\bstartApp\(/.test(readFileSync(file, 'utf8'));
+const runsOnEitherEngine = (file: string) => /\b(startApp|openTestDb|emptyTestDatabase)\(/.test(readFileSync(file, 'utf8'));
 const suiteOnPg = readdirSync('tests', { recursive: true, encoding: 'utf8' })
   .map((f) => join('tests', f))
-  .filter((f) => /\.test\.tsx?$/.test(f) && !f.endsWith('.pg.test.ts') && !(f in SQLITE_ONLY) && startsTheApp(f))
+  .filter((f) => /\.test\.tsx?$/.test(f) && !f.endsWith('.pg.test.ts') && !(f in SQLITE_ONLY) && runsOnEitherEngine(f))
   // Starts `npm start` processes itself instead of startApp, on a new empty database of the run's cluster
   // (DATABASE_URL, LIMITS_STORE=postgres): migrate and seed under concurrent starts, limits shared across nodes.
   .concat(['tests/multi-node.e2e.test.ts']);

@@ -1,26 +1,27 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCli } from './admin-cli-runner';
-import { openDb } from '../storage/db';
+import type { Db } from '../storage/db';
+import { emptyTestDatabase, type EmptyTestDatabase } from './support/test-db';
 import { signIn } from '../auth/accounts';
 import { sha256Hex } from '../auth/api-keys';
 import { systemClock } from '../tools/clock';
 
-// Runs the real operator CLI as a child process against a temp database, as an operator would.
+// Runs the real operator CLI as a child process against a database of the test's own (a temp file, or a new
+// PostgreSQL database with TEST_DATABASE=postgres), as an operator would.
 let dir: string;
-let dbPath: string;
+let database: EmptyTestDatabase;
+let opened: Promise<Db> | undefined;
 
-const cli = (...args: string[]) => runAdminCli({ DATABASE_PATH: dbPath, SEED_DEMO: 'true' }, args);
+const cli = (...args: string[]) => runAdminCli({ ...database.env, SEED_DEMO: 'true' }, args);
 
-function query<T = any>(sql: string, ...params: unknown[]): T[] {
-  const db = openDb(dbPath);
-  try {
-    return db.sqlite.prepare(sql).all(...params) as T[];
-  } finally {
-    db.sqlite.close();
-  }
+// The test's own connection, opened once the CLI has created the database.
+const testDb = () => (opened ??= database.open());
+
+async function query<T = any>(sql: string, ...params: unknown[]): Promise<T[]> {
+  return await (await testDb()).engine.prepare(sql).all(...params) as T[];
 }
 
 function csv(name: string, text: string): string {
@@ -29,11 +30,14 @@ function csv(name: string, text: string): string {
   return path;
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'admin-cli-'));
-  dbPath = join(dir, 'admin.db');
+  database = await emptyTestDatabase();
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await database?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
 
 const BAD_ARGS = [['set-price', 'launch'], ['set-price', 'launch', 'ten'], ['set-setting', 'site_tagline'], ['seed', '--maybe'], ['import-domain-ratings']];
 
@@ -52,14 +56,14 @@ describe('admin CLI', { timeout: 120_000 }, () => {
       expect(r.code, BAD_ARGS[i].join(' ')).toBe(2);
       expect(r.stderr, BAD_ARGS[i].join(' ')).toMatch(/Usage: npm run admin -- /);
     });
-    expect(existsSync(dbPath)).toBe(false);
+    expect(await database.touched()).toBe(false);
   });
 
   it('seeds an empty database once', async () => {
     const first = await cli('seed');
     expect(first.code).toBe(0);
     expect(first.stdout).toMatch(/Seeded .*categories.*products.*demo directory of \d+ listings/);
-    expect(query("SELECT slug FROM listings WHERE slug = 'notion'")).toHaveLength(1);
+    expect((await query("SELECT slug FROM listings WHERE slug = 'notion'"))).toHaveLength(1);
 
     const second = await cli('seed');
     expect(second.code).toBe(0);
@@ -70,10 +74,10 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     const r = await cli('set-price', 'launch', '5900');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('$59.00');
-    expect(query("SELECT price_cents FROM products WHERE code = 'launch'")[0].price_cents).toBe(5900);
+    expect((await query("SELECT price_cents FROM products WHERE code = 'launch'"))[0].price_cents).toBe(5900);
 
     expect((await cli('set-price', 'billboard_min', '2500')).code).toBe(0);
-    expect(query("SELECT value FROM settings WHERE key = 'billboard_min_cents'")[0].value).toBe('2500');
+    expect((await query("SELECT value FROM settings WHERE key = 'billboard_min_cents'"))[0].value).toBe('2500');
 
     const unknown = await cli('set-price', 'gold_plating', '100');
     expect(unknown.code).toBe(1);
@@ -87,10 +91,10 @@ describe('admin CLI', { timeout: 120_000 }, () => {
 
   it('set-setting changes a setting, refuses unknown keys listing the known ones, and validates numbers', async () => {
     expect((await cli('set-setting', 'free_week_capacity', '40')).code).toBe(0);
-    expect(query("SELECT value FROM settings WHERE key = 'free_week_capacity'")[0].value).toBe('40');
+    expect((await query("SELECT value FROM settings WHERE key = 'free_week_capacity'"))[0].value).toBe('40');
 
     expect((await cli('set-setting', 'billboard_min_cents', '3000')).code).toBe(0);
-    expect(query("SELECT price_cents FROM products WHERE code = 'billboard_min'")[0].price_cents).toBe(3000);
+    expect((await query("SELECT price_cents FROM products WHERE code = 'billboard_min'"))[0].price_cents).toBe(3000);
 
     const unknown = await cli('set-setting', 'colour', 'blue');
     expect(unknown.code).toBe(1);
@@ -100,7 +104,7 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     const bad = await cli('set-setting', 'free_week_capacity', 'lots');
     expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('whole number');
-    expect(query("SELECT value FROM settings WHERE key = 'free_week_capacity'")[0].value).toBe('40');
+    expect((await query("SELECT value FROM settings WHERE key = 'free_week_capacity'"))[0].value).toBe('40');
   });
 
   it('imports Domain Ratings as history: two files with different dates give two rows; unknown domains are reported', async () => {
@@ -112,12 +116,12 @@ describe('admin CLI', { timeout: 120_000 }, () => {
 
     const second = csv('dr2.csv', 'slug,rating,date\nnotion,92,2025-04-07\n');
     expect((await cli('import-domain-ratings', second)).code).toBe(0);
-    const rows = () => query("SELECT rating, recorded_on FROM domain_ratings WHERE source = 'import' AND listing_id = (SELECT id FROM listings WHERE slug = 'notion') ORDER BY recorded_on");
-    expect(rows()).toEqual([{ rating: 90, recorded_on: '2025-03-03' }, { rating: 92, recorded_on: '2025-04-07' }]);
+    const rows = async () => (await query("SELECT rating, recorded_on FROM domain_ratings WHERE source = 'import' AND listing_id = (SELECT id FROM listings WHERE slug = 'notion') ORDER BY recorded_on"));
+    expect(await rows()).toEqual([{ rating: 90, recorded_on: '2025-03-03' }, { rating: 92, recorded_on: '2025-04-07' }]);
 
     // The same day again replaces that day's value instead of adding a row.
     expect((await cli('import-domain-ratings', csv('dr3.csv', 'slug,rating,date\nnotion,93,2025-04-07\n'))).code).toBe(0);
-    expect(rows()).toEqual([{ rating: 90, recorded_on: '2025-03-03' }, { rating: 93, recorded_on: '2025-04-07' }]);
+    expect(await rows()).toEqual([{ rating: 90, recorded_on: '2025-03-03' }, { rating: 93, recorded_on: '2025-04-07' }]);
   });
 
   it('refuses a file with bad values and imports none of it', async () => {
@@ -127,7 +131,7 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     expect(r.stderr).toContain('line 3: rating "140"');
     expect(r.stderr).toContain('line 4:');
     expect(r.stderr).toContain('Nothing imported');
-    expect(query("SELECT count(*) AS n FROM domain_ratings WHERE recorded_on = '2025-05-05'")[0].n).toBe(0);
+    expect((await query("SELECT count(*) AS n FROM domain_ratings WHERE recorded_on = '2025-05-05'"))[0].n).toBe(0);
 
     const noColumn = await cli('import-domain-ratings', csv('nocol.csv', 'site,score\nnotion.so,5\n'));
     expect(noColumn.code).toBe(1);
@@ -141,8 +145,8 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     const r = await cli('import-revenue', file);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('Imported 2 revenue figures');
-    expect(query(`SELECT l.slug, r.mrr_cents, r.period, r.verified_by FROM revenue_reports r JOIN listings l ON l.id = r.listing_id
-      WHERE r.period < '2025-06-01' ORDER BY l.slug`)).toEqual([
+    expect((await query(`SELECT l.slug, r.mrr_cents, r.period, r.verified_by FROM revenue_reports r JOIN listings l ON l.id = r.listing_id
+      WHERE r.period < '2025-06-01' ORDER BY l.slug`))).toEqual([
       { slug: 'linear', mrr_cents: 99900, period: '2025-02-01', verified_by: 'paddle' },
       { slug: 'notion', mrr_cents: 123450, period: '2025-01-01', verified_by: 'stripe' },
     ]);
@@ -163,22 +167,17 @@ describe('admin CLI: accounts and API keys', { timeout: 120_000 }, () => {
       expect(r.stderr).toMatch(/Usage: npm run admin -- create-(user|api-key) --email E/);
     }
     expect(runs[4].stderr).toContain('unknown: everything');
-    expect(query('SELECT id FROM users WHERE email = ?', email)).toHaveLength(0);
+    expect((await query('SELECT id FROM users WHERE email = ?', email))).toHaveLength(0);
   });
 
   it('create-user creates an account that can sign in, with the sign-up rules', async () => {
     const r = await cli('create-user', '--email', 'Operator@Example.test', '--password', password, '--name', 'Ops Person');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Created user #\d+ operator@example\.test/);
-    const [user] = query('SELECT id, email, name, password_hash FROM users WHERE email = ?', email);
+    const [user] = (await query('SELECT id, email, name, password_hash FROM users WHERE email = ?', email));
     expect(user).toMatchObject({ email, name: 'Ops Person' });
     expect(user.password_hash).not.toContain(password);
-    const db = openDb(dbPath);
-    try {
-      expect(await signIn({ db, clock: systemClock }, email, password)).toBe(user.id);
-    } finally {
-      db.sqlite.close();
-    }
+    expect(await signIn({ db: await testDb(), clock: systemClock }, email, password)).toBe(user.id);
 
     const again = await cli('create-user', '--email', email, '--password', password);
     expect(again.code).toBe(1);
@@ -186,7 +185,7 @@ describe('admin CLI: accounts and API keys', { timeout: 120_000 }, () => {
     const weak = await cli('create-user', '--email', 'weak@example.test', '--password', 'short');
     expect(weak.code).toBe(1);
     expect(weak.stderr).toContain('--password: Use at least');
-    expect(query('SELECT id FROM users WHERE email = ?', 'weak@example.test')).toHaveLength(0);
+    expect((await query('SELECT id FROM users WHERE email = ?', 'weak@example.test'))).toHaveLength(0);
   });
 
   it('create-api-key prints the key once and stores only its hash, with the chosen scopes', async () => {
@@ -195,13 +194,13 @@ describe('admin CLI: accounts and API keys', { timeout: 120_000 }, () => {
     const key = r.stdout.match(/^dk_live_[A-Za-z0-9_-]{43}$/m)?.[0];
     expect(key, r.stdout).toBeTruthy();
     expect(r.stdout).toContain('not shown again');
-    const rows = query('SELECT k.name, k.prefix, k.hash, k.scopes FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = ?', email);
+    const rows = (await query('SELECT k.name, k.prefix, k.hash, k.scopes FROM api_keys k JOIN users u ON u.id = k.user_id WHERE u.email = ?', email));
     expect(rows).toEqual([{ name: 'deploy bot', prefix: key!.slice(0, 12), hash: sha256Hex(key!), scopes: '["account:read","orders:write"]' }]);
 
     const defaults = await cli('create-api-key', '--email', email);
     expect(defaults.code).toBe(0);
     expect(defaults.stdout).toContain('account:read, listings:write, orders:write');
-    expect(query('SELECT count(*) AS n FROM api_keys')[0].n).toBe(2);
+    expect((await query('SELECT count(*) AS n FROM api_keys'))[0].n).toBe(2);
 
     const nobody = await cli('create-api-key', '--email', 'nobody@example.test');
     expect(nobody.code).toBe(1);
@@ -214,32 +213,27 @@ describe('admin CLI: run-jobs', { timeout: 120_000 }, () => {
     const { addUser } = await import('./fixtures');
     const { insertDraft, enqueueDraftBuild } = { ...(await import('../storage/queries/drafts')), ...(await import('../jobs/draft-build')) };
     const { queuedMailer } = await import('../jobs/mailer');
-    const db = openDb(dbPath);
-    let draftId = '';
-    try {
-      const userId = await addUser(db, 'jobs-owner@example.test');
-      await queuedMailer(db, systemClock).send({ to: 'jobs-owner@example.test', subject: 'Queued by the test', text: 'Open http://localhost:8787/account' });
-      // A private address with the crawler's guard on: the build runs and fails the draft with its reason.
-      draftId = (await insertDraft(db, { id: '00000000-0000-4000-8000-000000000001', userId, url: 'http://127.0.0.1:9/', now: new Date().toISOString() })).id;
-      await enqueueDraftBuild(db, systemClock, draftId, userId);
-    } finally {
-      db.sqlite.close();
-    }
+    const db = await testDb();
+    const userId = await addUser(db, 'jobs-owner@example.test');
+    await queuedMailer(db, systemClock).send({ to: 'jobs-owner@example.test', subject: 'Queued by the test', text: 'Open http://localhost:8787/account' });
+    // A private address with the crawler's guard on: the build runs and fails the draft with its reason.
+    const draftId = (await insertDraft(db, { id: '00000000-0000-4000-8000-000000000001', userId, url: 'http://127.0.0.1:9/', now: new Date().toISOString() })).id;
+    await enqueueDraftBuild(db, systemClock, draftId, userId);
     const r = await cli('run-jobs');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/Ran \d+ jobs: \d+ done, 0 to retry later, 0 failed\./);
     expect(r.stdout).toContain('[mail] outbox #'); // without SMTP_URL mail goes to the outbox and the log
-    expect(query('SELECT subject FROM outbox WHERE "to" = ?', 'jobs-owner@example.test')).toEqual([{ subject: 'Queued by the test' }]);
-    const [draft] = query('SELECT status, failure_reason FROM drafts WHERE id = ?', draftId);
+    expect((await query('SELECT subject FROM outbox WHERE "to" = ?', 'jobs-owner@example.test'))).toEqual([{ subject: 'Queued by the test' }]);
+    const [draft] = (await query('SELECT status, failure_reason FROM drafts WHERE id = ?', draftId));
     expect(draft.status).toBe('failed');
     expect(draft.failure_reason).toMatch(/127\.0\.0\.1/);
-    expect(query("SELECT kind, status FROM jobs WHERE kind IN ('email', 'draft_build') ORDER BY kind")).toEqual([{ kind: 'draft_build', status: 'done' }, { kind: 'email', status: 'done' }]);
+    expect((await query("SELECT kind, status FROM jobs WHERE kind IN ('email', 'draft_build') ORDER BY kind"))).toEqual([{ kind: 'draft_build', status: 'done' }, { kind: 'email', status: 'done' }]);
 
     // Run again: what was done is not done twice.
     const again = await cli('run-jobs');
     expect(again.code).toBe(0);
     expect(again.stdout).not.toContain('[mail]');
-    expect(query('SELECT count(*) AS n FROM outbox')[0].n).toBe(1);
+    expect((await query('SELECT count(*) AS n FROM outbox'))[0].n).toBe(1);
     expect((await cli('run-jobs', '--all')).code).toBe(2);
   });
 });

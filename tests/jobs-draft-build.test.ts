@@ -1,10 +1,10 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { openDb, type Db } from '../storage/db';
+import type { Db } from '../storage/db';
+import { openTestDb, type TestDb } from './support/test-db';
 import { fixedClock } from '../tools/clock';
 import { getDraft, insertDraft, updateDraft } from '../storage/queries/drafts';
 import { getJob } from '../storage/queries/jobs';
@@ -28,27 +28,32 @@ afterAll(async () => {
   for (const s of Object.values(sites)) await s.close();
 });
 
-let dir: string;
+let testDb: TestDb;
 let db: Db;
 let userId: number;
 const clock = fixedClock('2026-11-18T12:00:00Z');
 beforeEach(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'draft-job-'));
-  db = openDb(join(dir, 'test.db'));
+  testDb = await openTestDb();
+  db = testDb.db;
   userId = await addUser(db);
   await addCategory(db, 'productivity', { name: 'Productivity' });
   await addCategory(db, 'notes', { name: 'Notes & Knowledge Bases', parent: 'productivity' });
-  // Every status the draft passes through, in order.
-  db.sqlite.exec(`CREATE TABLE status_log (status TEXT);
-    CREATE TRIGGER log_status AFTER UPDATE OF status ON drafts WHEN new.status IS NOT old.status
-    BEGIN INSERT INTO status_log VALUES (new.status); END;`);
+  // Every status the draft passes through, in order (a trigger in each dialect).
+  await db.engine.exec(db.kind === 'pg'
+    ? `CREATE TABLE status_log (n serial PRIMARY KEY, status TEXT);
+      CREATE FUNCTION log_status() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN INSERT INTO status_log (status) VALUES (NEW.status); RETURN NULL; END $$;
+      CREATE TRIGGER log_status AFTER UPDATE OF status ON drafts FOR EACH ROW
+        WHEN (NEW.status IS DISTINCT FROM OLD.status) EXECUTE FUNCTION log_status();`
+    : `CREATE TABLE status_log (n INTEGER PRIMARY KEY, status TEXT);
+      CREATE TRIGGER log_status AFTER UPDATE OF status ON drafts WHEN new.status IS NOT old.status
+      BEGIN INSERT INTO status_log (status) VALUES (new.status); END;`);
 });
-afterEach(() => {
-  db.sqlite.close();
-  rmSync(dir, { recursive: true, force: true });
+afterEach(async () => {
+  await testDb.close();
 });
 
-const statuses = () => (db.sqlite.prepare('SELECT status FROM status_log').all() as Array<{ status: string }>).map((r) => r.status);
+const statuses = async () => (await db.engine.prepare('SELECT status FROM status_log ORDER BY n').all() as Array<{ status: string }>).map((r) => r.status);
 const newDraft = async (url: string) => await insertDraft(db, { id: randomUUID(), userId, url, now: clock.now().toISOString() });
 
 describe('draft_build job', () => {
@@ -59,7 +64,7 @@ describe('draft_build job', () => {
     expect(await enqueueDraftBuild(db, clock, draft.id, userId)).toBe(jobId); // submitted twice, built once
     await runDueJobs({ db, clock, handlers, log: () => {} });
     expect((await getJob(db, jobId))!.status).toBe('done');
-    expect(statuses()).toEqual(['drafting', 'ready']); // it starts in crawling
+    expect(await statuses()).toEqual(['drafting', 'ready']); // it starts in crawling
     const d = (await getDraft(db, draft.id))!;
     expect(d.status).toBe('ready');
     expect(d.failureReason).toBeNull();
@@ -96,7 +101,7 @@ describe('draft_build job', () => {
     expect(d.status).toBe('failed');
     expect(d.failureReason).toMatch(/robots\.txt answered HTTP 503/);
     expect(d.progress!.step).toBe('failed');
-    expect(statuses()).toEqual(['failed']);
+    expect(await statuses()).toEqual(['failed']);
   });
 
   it('a rebuild keeps what the user edited or locked', async () => {

@@ -1,9 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startSmtpReceiver, type ReceivedMail, type SmtpReceiver } from './smtp-receiver';
-import { openDb, type Db } from '../storage/db';
+import type { Db } from '../storage/db';
+import { openTestDb, type TestDb } from './support/test-db';
 import { fixedClock } from '../tools/clock';
 import { listOutbox } from '../storage/queries/outbox';
 import { getJob } from '../storage/queries/jobs';
@@ -21,17 +19,16 @@ beforeAll(async () => {
 });
 afterAll(() => smtp.close());
 
-let dir: string;
+let testDb: TestDb;
 let db: Db;
 const clock = fixedClock('2026-11-18T12:00:00Z');
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'mail-test-'));
-  db = openDb(join(dir, 'test.db'));
+beforeEach(async () => {
+  testDb = await openTestDb();
+  db = testDb.db;
   received.length = 0;
 });
-afterEach(() => {
-  db.sqlite.close();
-  rmSync(dir, { recursive: true, force: true });
+afterEach(async () => {
+  await testDb.close();
 });
 
 const FROM = 'Launch Directory <no-reply@directory.test>';

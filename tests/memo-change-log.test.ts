@@ -1,98 +1,103 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import { openDb, withTransaction, type Db } from '../storage/db';
-import { seedDatabase } from '../storage/seed';
+import { openPgDb } from '../storage/pg/open';
 import { memoComputes, memoOn } from '../storage/queries/memo';
-import { fixedClock } from '../tools/clock';
+import { openTestDb, type TestDb } from './support/test-db';
 
 // storage/queries/memo.ts keeps topic versions in memory across writes and, when the database moves, forgets only
-// the topics the change log (migration 0014) shows as bumped. These tests are the cases where that could go wrong:
-// another process's writes, a reader far behind a pruned log, and a transaction that writes, reads and rolls back.
+// the topics the change log (SQLite migration 0014, PostgreSQL 0003) shows as bumped. These tests are the cases
+// where that could go wrong: another process's writes, a reader far behind a pruned log, and a transaction that
+// writes, reads and rolls back. "Another process" is a second connection to the same database, opened as the app
+// opens one (a second SQLite connection to the file, or a second pool to the PostgreSQL database).
 
-let dir: string;
+let testDb: TestDb;
 let db: Db;
-let other: Database.Database;
+let other: Db;
 let id: number;
-const turn = () => new Promise((resolve) => setImmediate(resolve)); // data_version is read once per event-loop turn
+// Another connection's commit is seen from the next turn of the event loop: SQLite reads data_version, PostgreSQL
+// the change log's newest row, once per turn.
+const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 const taglineOf = async (listingId: number) => await memoOn(db, 'test-tagline', String(listingId), [`listing:${listingId}`],
-  () => (db.sqlite.prepare('SELECT tagline FROM listings WHERE id = ?').pluck().get(listingId) as string));
+  async () => (await db.engine.prepare('SELECT tagline FROM listings WHERE id = ?').pluck().get(listingId) as string));
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'memo-log-'));
-  db = openDb(join(dir, 'm.db'));
-  await seedDatabase(db, { demo: true, clock: fixedClock('2026-11-18T12:00:00Z') });
-  id = db.sqlite.prepare("SELECT id FROM listings WHERE status = 'live' ORDER BY id LIMIT 1").pluck().get() as number;
-  other = new Database(join(dir, 'm.db'));
-  other.pragma('busy_timeout = 5000');
+  testDb = await openTestDb({ seed: 'demo', now: '2026-11-18T12:00:00Z' });
+  db = testDb.db;
+  id = await db.engine.prepare("SELECT id FROM listings WHERE status = 'live' ORDER BY id LIMIT 1").pluck().get() as number;
+  other = testDb.env.DATABASE_URL ? await openPgDb(testDb.env.DATABASE_URL, { poolSize: 2 }) : openDb(testDb.env.DATABASE_PATH);
 });
-afterAll(() => {
-  other.close();
-  db.sqlite.close();
-  rmSync(dir, { recursive: true, force: true });
+afterAll(async () => {
+  await other?.engine.close();
+  await testDb?.close();
 });
 
-const setTagline = (conn: Database.Database, text: string) => conn.prepare('UPDATE listings SET tagline = ? WHERE id = ?').run(text, id);
+const setTagline = async (conn: Db, text: string) => await conn.engine.prepare('UPDATE listings SET tagline = ? WHERE id = ?').run(text, id);
+const value = async (conn: Db, sql: string, ...params: unknown[]) => await conn.engine.prepare(sql).pluck().get(...params) as number;
+// A change log row at `seq`, as if the changes before it had happened: on PostgreSQL the log's identity sequence is
+// moved on too (an explicit seq does not move it, and later bumps would get seqs below this one, which no real
+// history gives); SQLite's rowid follows the largest seq by itself.
+async function logAt(conn: Db, seq: number, topic: string) {
+  if (conn.kind === 'pg') await conn.engine.prepare("SELECT setval(pg_get_serial_sequence('change_log', 'seq'), ?)").get(seq);
+  await conn.engine.prepare('INSERT INTO change_log (seq, topic) VALUES (?, ?)').run(seq, topic);
+}
 
 describe('remembered reads and the change log', () => {
   it('keeps an answer while other topics change, and drops it when its own changes', async () => {
-    setTagline(db.sqlite, 'First words');
+    await setTagline(db, 'First words');
     expect(await taglineOf(id)).toBe('First words');
     // Another listing changes: the log names only that listing's topics.
-    other.prepare("UPDATE listings SET tagline = 'elsewhere' WHERE id = (SELECT max(id) FROM listings)").run();
+    await other.engine.prepare("UPDATE listings SET tagline = 'elsewhere' WHERE id = (SELECT max(id) FROM listings)").run();
     await turn();
     expect(await taglineOf(id)).toBe('First words');
-    setTagline(other, 'Second words');
+    await setTagline(other, 'Second words');
     await turn();
     expect(await taglineOf(id)).toBe('Second words');
   });
 
   it('a reader far behind a pruned log forgets everything it knew', async () => {
-    setTagline(db.sqlite, 'Before the gap');
+    await setTagline(db, 'Before the gap');
     expect(await taglineOf(id)).toBe('Before the gap');
     // As if 200,000 changes had happened since the last look and the log had been pruned: this listing's bump is
     // among the pruned rows, and only an unrelated change is left to read.
-    const bumpedAt = other.prepare('SELECT max(seq) FROM change_log').pluck().get() as number;
-    setTagline(other, 'After the gap');
-    other.prepare('DELETE FROM change_log WHERE seq > ?').run(bumpedAt);
-    other.prepare("INSERT INTO change_log (seq, topic) VALUES (?, 'unrelated')").run(bumpedAt + 200_000);
+    const bumpedAt = await value(other, 'SELECT max(seq) FROM change_log');
+    await setTagline(other, 'After the gap');
+    await other.engine.prepare('DELETE FROM change_log WHERE seq > ?').run(bumpedAt);
+    await logAt(other, bumpedAt + 200_000, 'unrelated');
     await turn();
     expect(await taglineOf(id)).toBe('After the gap');
   });
 
   it('a read inside a transaction that rolls back leaves nothing behind', async () => {
-    setTagline(db.sqlite, 'Committed');
+    await setTagline(db, 'Committed');
     expect(await taglineOf(id)).toBe('Committed');
     await expect(withTransaction(db, async () => {
-      setTagline(db.sqlite, 'Rolled back');
+      await setTagline(db, 'Rolled back');
       expect(await taglineOf(id)).toBe('Rolled back'); // the transaction sees its own write
       throw new Error('abandon');
     })).rejects.toThrow('abandon');
     expect(await taglineOf(id)).toBe('Committed');
     // The next committed change takes the version number the rolled-back one had: the answer must be the new one.
-    setTagline(db.sqlite, 'Committed again');
+    await setTagline(db, 'Committed again');
     expect(await taglineOf(id)).toBe('Committed again');
   });
 
   it('a remembered read made while computing another is kept (a board page and its ranking)', async () => {
-    const inner = async () => await memoOn(db, 'test-inner', 'k', ['categories'], () => db.sqlite.prepare('SELECT count(*) FROM categories').pluck().get() as number);
+    const inner = async () => await memoOn(db, 'test-inner', 'k', ['categories'], async () => await value(db, 'SELECT count(*) FROM categories'));
     const outer = async () => await memoOn(db, 'test-outer', 'k', [`listing:${id}`], async () => `${await inner()}:${await taglineOf(id)}`);
     await outer();
     const innerBefore = memoComputes(db, 'test-inner');
     const outerBefore = memoComputes(db, 'test-outer');
-    setTagline(db.sqlite, 'Outer changes');
+    await setTagline(db, 'Outer changes');
     expect(await outer()).toMatch(/:Outer changes$/);
     expect(memoComputes(db, 'test-outer')).toBe(outerBefore + 1);
     expect(memoComputes(db, 'test-inner')).toBe(innerBefore); // its topic did not move
   });
 
-  it('the log keeps its last 100,000 changes', () => {
-    const before = other.prepare('SELECT max(seq) FROM change_log').pluck().get() as number;
-    other.prepare('INSERT INTO change_log (seq, topic) VALUES (?, ?)').run(before + 150_000, 'far ahead');
-    const oldest = other.prepare('SELECT min(seq) FROM change_log').pluck().get() as number;
+  it('the log keeps its last 100,000 changes', async () => {
+    const before = await value(other, 'SELECT max(seq) FROM change_log');
+    await logAt(other, before + 150_000, 'far ahead');
+    const oldest = await value(other, 'SELECT min(seq) FROM change_log');
     expect(oldest).toBeGreaterThan(before + 150_000 - 100_000);
   });
 });

@@ -12,13 +12,14 @@ import type { Db } from '../../storage/db';
 
 export const testEngine = (): 'sqlite' | 'postgres' => (process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'sqlite');
 
-const adminUrl = (): string => {
+// The run's cluster, as its superuser (a URL naming its maintenance database).
+export const adminUrl = (): string => {
   const url = inject('pgAdminUrl' as never) as string | undefined;
   if (!url) throw new Error('TEST_DATABASE=postgres needs the cluster of tests/support/pg-global-setup.ts (npm run test:pg)');
   return url;
 };
 
-const withName = (url: string, name: string) => {
+export const withName = (url: string, name: string) => {
   const u = new URL(url);
   u.pathname = `/${name}`;
   return u.toString();
@@ -60,11 +61,13 @@ async function templateFor(seed: { demo: boolean; now: string }): Promise<string
 }
 
 let counter = 0;
+// A database name no other test process of the run uses.
+export const uniqueDbName = () => `t_${process.pid}_${++counter}_${Math.random().toString(36).slice(2, 8)}`;
 
 // A new database for one app, seeded as asked; `drop` closes it and removes it.
 export async function freshPgDb(seed: { demo: boolean; now: string }, poolSize = 5): Promise<{ db: Db; url: string; drop(): Promise<void> }> {
   const template = await templateFor(seed);
-  const name = `t_${process.pid}_${++counter}_${Math.random().toString(36).slice(2, 8)}`;
+  const name = uniqueDbName();
   await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
   const url = withName(adminUrl(), name);
   const db = await openPgDb(url, { poolSize });
