@@ -107,8 +107,13 @@ export async function runDueJobs(o: WorkerOptions & { maxJobs?: number }): Promi
   const runner = new Runner(o);
   const max = o.maxJobs ?? 10_000;
   for (;;) {
-    if (runner.summary.started < max) await runner.tick();
-    if (runner.running.size === 0) return runner.summary;
+    const started = runner.summary.started < max ? await runner.tick() : 0;
+    // Done when a look found nothing to start and nothing runs. A job that finished while the look went on (the
+    // look awaits the database kind by kind) may have queued more, due now (a sweep queues checks): look again.
+    if (runner.running.size === 0) {
+      if (started === 0) return runner.summary;
+      continue;
+    }
     await Promise.race(runner.running.values());
   }
 }

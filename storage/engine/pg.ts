@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Dialects, Engine, Params, RunResult, Stmt, TxMode } from './types';
-import { frameOf, txContext } from './tx-context';
+import { frameOf, txContext, type TxFrame } from './tx-context';
 import { toPgText, type PgText } from './pg-text';
 
 // PostgreSQL through a pg pool. A transaction holds one pooled connection; which one is carried across awaits by
@@ -35,6 +35,17 @@ export class PgEngine implements Engine {
   // The connection of the caller's transaction, or the pool.
   connection(): Conn {
     return (frameOf(this)?.connection as Conn | undefined) ?? this.pool;
+  }
+
+  // Runs a query on the caller's connection. Inside a transaction, queries started together (Promise.all over a
+  // list) take turns on its one connection: pg would queue them itself, but that use is deprecated.
+  run<R extends pg.QueryResultRow>(config: pg.QueryConfig | pg.QueryArrayConfig): Promise<pg.QueryResult<R>> {
+    const frame = frameOf(this) as (TxFrame & { turn?: Promise<unknown> }) | undefined;
+    if (!frame) return this.pool.query<R>(config as pg.QueryConfig);
+    const conn = frame.connection as Conn;
+    const next = (frame.turn ?? Promise.resolve()).then(() => conn.query<R>(config as pg.QueryConfig));
+    frame.turn = next.catch(() => {});
+    return next;
   }
 
   noteWrite(): void {
@@ -126,9 +137,7 @@ class PgStmt implements Stmt {
     if (!this.text) this.text = toPgText(this.pgSql ?? this.sql, (t) => this.engine.hasId(t));
     const values = this.text.values(params);
     const config: pg.QueryConfig = { text: this.text.text, values };
-    const r: pg.QueryResult = this.shape === 'rows'
-      ? await this.engine.connection().query(config)
-      : await this.engine.connection().query({ ...config, rowMode: 'array' } as pg.QueryArrayConfig);
+    const r: pg.QueryResult = await this.engine.run(this.shape === 'rows' ? config : { ...config, rowMode: 'array' } as pg.QueryArrayConfig);
     if (this.text.writes && (r.rowCount ?? 0) > 0) this.engine.noteWrite();
     return r;
   }
