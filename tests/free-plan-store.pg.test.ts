@@ -62,12 +62,6 @@ const pgStore = (pool: pg.Pool): Store => ({
 
 const env = bothEngines('free_plan_store', { sqlite: sqliteStore, postgres: pgStore }, { poolMax: 25 });
 const stores = env.stores;
-let pool: pg.Pool;
-let sqlite: Db;
-beforeAll(() => {
-  pool = env.pool;
-  sqlite = env.sqlite;
-});
 
 // Wednesday 18 November 2026: its week's Monday is 2026-11-16.
 const NOW = new Date(Date.UTC(2026, 10, 18, 12, 0, 0));
@@ -172,7 +166,7 @@ describe('free launch weeks on PostgreSQL with listings choosing at the same mom
     for (let i = 0; i < 20; i++) ids.push(await s.addListing());
     // Each, once queued, counts its week's places as its own transaction sees them (its own and those committed).
     const seen: number[] = [];
-    const db = await pgDb(pool);
+    const db = await pgDb(env.pool);
     const countThenPause = async (w: string) => {
       seen.push((await lite.freeLaunchesByWeek(db, [w])).get(w)!);
       await pause();
@@ -190,7 +184,7 @@ describe('free launch weeks on PostgreSQL with listings choosing at the same mom
     for (let i = 0; i < 5; i++) await s.claim(await s.addListing(), NOW);
     const ids: number[] = [];
     for (let i = 0; i < 10; i++) ids.push(await s.addListing());
-    const db = await pgDb(pool);
+    const db = await pgDb(env.pool);
     const claims = await Promise.all(ids.map((id) => lite.claimFreeLaunchWeek(db, id, NOW, pause)));
     expect(claims.filter((c) => c.outcome === 'queued')).toEqual([{ outcome: 'queued', week: week(2) }]);
     expect(claims.filter((c) => c.outcome === 'full')).toHaveLength(9);
@@ -203,7 +197,7 @@ describe('free launch weeks on PostgreSQL with listings choosing at the same mom
     const ids: number[] = [];
     for (let i = 0; i < 12; i++) ids.push(await s.addListing());
     const nextWeek = new Date(NOW.getTime() + 7 * 86_400_000);
-    const db = await pgDb(pool);
+    const db = await pgDb(env.pool);
     const claims = await Promise.all(ids.map((id, i) => lite.claimFreeLaunchWeek(db, id, i % 2 ? nextWeek : NOW, pause)));
     const weeks = await s.weeks();
     expect(Math.max(...Object.values(weeks))).toBeLessThanOrEqual(2);
@@ -218,7 +212,7 @@ describe('free launch weeks on PostgreSQL with listings choosing at the same mom
     const s = stores.postgres;
     await s.setSettings({ min: 1, max: 3, capacity: 5 });
     const id = await s.addListing();
-    const db = await pgDb(pool);
+    const db = await pgDb(env.pool);
     const claims = await Promise.all(Array.from({ length: 5 }, () => lite.claimFreeLaunchWeek(db, id, NOW, pause)));
     expect(claims.filter((c) => c.outcome === 'queued')).toHaveLength(1);
     expect(claims.filter((c) => c.outcome === 'status_changed')).toHaveLength(4);

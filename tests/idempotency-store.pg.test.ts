@@ -45,12 +45,6 @@ const pgStore = (db: PgQueryable): Store => ({
 
 const env = bothEngines('idem_store', { sqlite: sqliteStore, postgres: pgStore }, { poolMax: 20 });
 const stores = env.stores;
-let pool: pg.Pool;
-let sqlite: Db;
-beforeAll(() => {
-  pool = env.pool;
-  sqlite = env.sqlite;
-});
 
 // Seconds after a fixed start.
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 18, 12, 0, 0) + seconds * 1000);
@@ -189,19 +183,19 @@ it('gives the same transcript on SQLite and PostgreSQL', async () => {
 
 describe('idempotency keys on PostgreSQL with requests at the same time', () => {
   beforeEach(async () => {
-    await pool.query('TRUNCATE idempotency_keys');
+    await env.pool.query('TRUNCATE idempotency_keys');
   });
 
 
   it('10 claims of one key at the same time: exactly one owner, the others see it in progress', async () => {
-    const claims = await withClients(pool, 10, (c) => pgIdem.claimIdempotencyKey(c, ACTOR, 'same', 'create_checkout', 'h', at(0), TTL));
+    const claims = await withClients(env.pool, 10, (c) => pgIdem.claimIdempotencyKey(c, ACTOR, 'same', 'create_checkout', 'h', at(0), TTL));
     expect(claims.filter((c) => c.kind === 'new')).toHaveLength(1);
     expect(claims.filter((c) => c.kind === 'busy')).toHaveLength(9);
-    expect((await pool.query('SELECT count(*) AS n FROM idempotency_keys')).rows[0].n).toBe(1);
+    expect((await env.pool.query('SELECT count(*) AS n FROM idempotency_keys')).rows[0].n).toBe(1);
   });
 
   it('10 claims racing the owner storing its outcome: one owner, the rest busy or replaying the stored outcome', async () => {
-    const claims = await withClients(pool, 10, async (c, i) => {
+    const claims = await withClients(env.pool, 10, async (c, i) => {
       const claim = await pgIdem.claimIdempotencyKey(c, ACTOR, 'same', 'create_checkout', 'h', at(i), TTL);
       if (claim.kind === 'new') await pgIdem.finishIdempotencyKey(c, ACTOR, 'same', claim.token, 201, '{"order":1}');
       return claim;
@@ -212,28 +206,28 @@ describe('idempotency keys on PostgreSQL with requests at the same time', () => 
       else expect(c.kind).toBe('busy');
     }
     // Afterwards every caller is replayed the one outcome.
-    expect(await pgIdem.claimIdempotencyKey(pool, ACTOR, 'same', 'create_checkout', 'h', at(20), TTL)).toMatchObject({ kind: 'replay', row: { status: 201 } });
+    expect(await pgIdem.claimIdempotencyKey(env.pool, ACTOR, 'same', 'create_checkout', 'h', at(20), TTL)).toMatchObject({ kind: 'replay', row: { status: 201 } });
   });
 
   it.each([
     ['in progress past its lease (a dead request)', LEASE_S, TTL],
     ['expired', 11, 10_000],
   ])('a claim %s is taken over by exactly one of 10 callers at the same time', async (_, afterSeconds, ttl) => {
-    expect((await pgIdem.claimIdempotencyKey(pool, ACTOR, 'k', 'create_checkout', 'old', at(0), ttl)).kind).toBe('new');
+    expect((await pgIdem.claimIdempotencyKey(env.pool, ACTOR, 'k', 'create_checkout', 'old', at(0), ttl)).kind).toBe('new');
     // Different hashes, so whoever lost sees the winner's claim (mismatch), never the old one.
-    const claims = await withClients(pool, 10, (c, i) => pgIdem.claimIdempotencyKey(c, ACTOR, 'k', 'create_checkout', `h${i}`, at(afterSeconds), TTL));
+    const claims = await withClients(env.pool, 10, (c, i) => pgIdem.claimIdempotencyKey(c, ACTOR, 'k', 'create_checkout', `h${i}`, at(afterSeconds), TTL));
     const winners = claims.flatMap((c, i) => (c.kind === 'new' ? [i] : []));
     expect(winners).toHaveLength(1);
     expect(claims.filter((c) => c.kind === 'mismatch')).toHaveLength(9);
-    const { rows } = await pool.query('SELECT request_hash, state, created_at FROM idempotency_keys');
+    const { rows } = await env.pool.query('SELECT request_hash, state, created_at FROM idempotency_keys');
     expect(rows).toEqual([{ request_hash: `h${winners[0]}`, state: 'in_progress', created_at: at(afterSeconds).toISOString() }]);
   });
 
   it('a claim racing a release of the live claim claims the key or sees it busy, never fails', async () => {
     for (let round = 0; round < 20; round++) {
-      await pool.query('TRUNCATE idempotency_keys');
-      const token = tokenOf(await pgIdem.claimIdempotencyKey(pool, ACTOR, 'k', 'op', 'h', at(0), TTL));
-      const [, claim] = await withClients(pool, 2, (c, i) => (i === 0
+      await env.pool.query('TRUNCATE idempotency_keys');
+      const token = tokenOf(await pgIdem.claimIdempotencyKey(env.pool, ACTOR, 'k', 'op', 'h', at(0), TTL));
+      const [, claim] = await withClients(env.pool, 2, (c, i) => (i === 0
         ? pgIdem.releaseIdempotencyKey(c, ACTOR, 'k', token).then(() => undefined)
         : pgIdem.claimIdempotencyKey(c, ACTOR, 'k', 'op', 'h', at(1), TTL)));
       expect(['new', 'busy']).toContain(claim!.kind);

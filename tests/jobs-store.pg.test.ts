@@ -63,12 +63,6 @@ const pgStore = (pool: pg.Pool): Store => ({
 
 const env = bothEngines('jobs_store', { sqlite: sqliteStore, postgres: pgStore }, { poolMax: 20 });
 const stores = env.stores;
-let pool: pg.Pool;
-let sqlite: Db;
-beforeAll(() => {
-  pool = env.pool;
-  sqlite = env.sqlite;
-});
 
 // Minutes after a fixed start, as the ISO text the Clock gives.
 const t = (minutes: number) => new Date(Date.UTC(2026, 10, 18, 12, 0, 0) + minutes * 60_000).toISOString();
@@ -302,13 +296,13 @@ it('gives the same transcript on SQLite and PostgreSQL', async () => {
 
 describe('job claims on PostgreSQL with workers at the same time', () => {
   beforeEach(async () => {
-    await pool.query('TRUNCATE jobs RESTART IDENTITY');
+    await env.pool.query('TRUNCATE jobs RESTART IDENTITY');
   });
 
   const running = async (kind: string) =>
-    (await pool.query<{ n: number }>("SELECT count(*) AS n FROM jobs WHERE kind = $1 AND status = 'running'", [kind])).rows[0].n;
+    (await env.pool.query<{ n: number }>("SELECT count(*) AS n FROM jobs WHERE kind = $1 AND status = 'running'", [kind])).rows[0].n;
   const insertMany = async (n: number, over: Partial<NewJob> = {}) => {
-    for (let i = 0; i < n; i++) await pgJobs.insertJob(pool, job({ kind: 'bulk', ...over }));
+    for (let i = 0; i < n; i++) await pgJobs.insertJob(env.pool, job({ kind: 'bulk', ...over }));
   };
   const claimQ = (over: Partial<ClaimQuery> = {}): ClaimQuery => ({ kind: 'bulk', now: t(0), leaseUntil: t(10), kindLimit: Infinity, userLimit: Infinity, ...over });
 
@@ -317,21 +311,21 @@ describe('job claims on PostgreSQL with workers at the same time', () => {
     ['a kind limit above the count (under the kind lock)', { kindLimit: 1000, userLimit: NO_LIMIT }],
   ])('8 workers claiming 200 jobs take every job exactly once: %s', async (_, limits) => {
     await insertMany(200);
-    const claimed = await withClients(pool, 8, async (client) => {
+    const claimed = await withClients(env.pool, 8, async (client) => {
       const mine: number[] = [];
       for (let j = await pgJobs.claimJob(client, claimQ(limits)); j; j = await pgJobs.claimJob(client, claimQ(limits))) mine.push(j.id);
       return mine;
     });
     const all = claimed.flat().sort((a, b) => a - b);
     expect(all).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
-    const { rows } = await pool.query<{ attempts: number; n: number }>("SELECT attempts, count(*) AS n FROM jobs GROUP BY attempts");
+    const { rows } = await env.pool.query<{ attempts: number; n: number }>("SELECT attempts, count(*) AS n FROM jobs GROUP BY attempts");
     expect(rows).toEqual([{ attempts: 1, n: 200 }]);
   });
 
   it('8 claimers on 20 due jobs with a kind limit of 3: never more than 3 running, and 3 at the end', async () => {
     await insertMany(20);
     const seen: number[] = [];
-    await withClients(pool, 8, async (client) => {
+    await withClients(env.pool, 8, async (client) => {
       while (await pgJobs.claimJob(client, claimQ({ kindLimit: 3, userLimit: NO_LIMIT }))) seen.push(await running('bulk'));
     });
     expect(seen.length).toBe(3);
@@ -342,7 +336,7 @@ describe('job claims on PostgreSQL with workers at the same time', () => {
   it('8 claimers on 30 jobs of one user with a per-user limit of 1: exactly 1 running', async () => {
     await insertMany(30, { userId: 42 });
     const seen: number[] = [];
-    await withClients(pool, 8, async (client) => {
+    await withClients(env.pool, 8, async (client) => {
       while (await pgJobs.claimJob(client, claimQ({ kindLimit: 100, userLimit: 1 }))) seen.push(await running('bulk'));
     });
     expect(seen).toEqual([1]);
@@ -355,22 +349,22 @@ describe('job claims on PostgreSQL with workers at the same time', () => {
   it('draft builds with the handler\'s limits: 8 workers, 3 users with 5 builds each: one running per user', async () => {
     const spec = draftBuildHandler({ fetchOptions: { allowPrivate: false, userAgent: 'test' }, logoBaseUrl: 'http://127.0.0.1/logos' });
     expect([spec.concurrency, spec.perUser]).toEqual([4, 1]);
-    for (let i = 0; i < 15; i++) await pgJobs.insertJob(pool, job({ kind: DRAFT_BUILD_JOB, userId: 100 + (i % 3) }));
+    for (let i = 0; i < 15; i++) await pgJobs.insertJob(env.pool, job({ kind: DRAFT_BUILD_JOB, userId: 100 + (i % 3) }));
     const limits = { kind: DRAFT_BUILD_JOB, kindLimit: spec.concurrency!, userLimit: spec.perUser! };
-    const claimed = await withClients(pool, 8, async (client) => {
+    const claimed = await withClients(env.pool, 8, async (client) => {
       const mine: number[] = [];
       for (let j = await pgJobs.claimJob(client, claimQ(limits)); j; j = await pgJobs.claimJob(client, claimQ(limits))) mine.push(j.userId!);
       return mine;
     });
     expect(claimed.flat().sort()).toEqual([100, 101, 102]);
-    const { rows } = await pool.query("SELECT user_id, count(*) AS n FROM jobs WHERE status = 'running' GROUP BY user_id ORDER BY user_id");
+    const { rows } = await env.pool.query("SELECT user_id, count(*) AS n FROM jobs WHERE status = 'running' GROUP BY user_id ORDER BY user_id");
     expect(rows).toEqual([{ user_id: 100, n: 1 }, { user_id: 101, n: 1 }, { user_id: 102, n: 1 }]);
   });
 
   it('a claim passes over a job another transaction holds, and one kind\'s claim lock does not hold up another kind', async () => {
     await insertMany(2);
-    await pgJobs.insertJob(pool, job({ kind: 'other' }));
-    const [holder, locker, claimer] = await Promise.all([pool.connect(), pool.connect(), pool.connect()]);
+    await pgJobs.insertJob(env.pool, job({ kind: 'other' }));
+    const [holder, locker, claimer] = await Promise.all([env.pool.connect(), env.pool.connect(), env.pool.connect()]);
     // A claim that waited for the held row or lock would wait forever: let it fail instead.
     await claimer.query("SET lock_timeout = '3s'");
     try {
@@ -386,15 +380,15 @@ describe('job claims on PostgreSQL with workers at the same time', () => {
       await claimer.query('RESET lock_timeout');
       for (const c of [holder, locker, claimer]) c.release();
     }
-    expect(await pgJobs.claimJob(pool, claimQ({ kindLimit: 3 }))).toMatchObject({ id: 1 });
+    expect(await pgJobs.claimJob(env.pool, claimQ({ kindLimit: 3 }))).toMatchObject({ id: 1 });
   });
 
   it('10 inserts of one dedupe key at the same time make one job, and every caller gets its id', async () => {
-    const results = await withClients(pool, 10, (client, i) => pgJobs.insertJob(client, job({ kind: 'bulk', dedupeKey: 'once', payload: { i } })));
-    const { rows } = await pool.query<{ id: number }>("SELECT id FROM jobs WHERE dedupe_key = 'once'");
+    const results = await withClients(env.pool, 10, (client, i) => pgJobs.insertJob(client, job({ kind: 'bulk', dedupeKey: 'once', payload: { i } })));
+    const { rows } = await env.pool.query<{ id: number }>("SELECT id FROM jobs WHERE dedupe_key = 'once'");
     expect(rows).toHaveLength(1);
     expect(results.map((r) => r.id)).toEqual(Array(10).fill(rows[0].id));
     expect(results.filter((r) => r.created)).toHaveLength(1);
-    expect((await pool.query('SELECT count(*) AS n FROM jobs')).rows[0].n).toBe(1);
+    expect((await env.pool.query('SELECT count(*) AS n FROM jobs')).rows[0].n).toBe(1);
   });
 });

@@ -84,6 +84,12 @@ async function refresh(pool: Queryable, s: PerPool): Promise<void> {
   v.logSeen = last;
 }
 
+// Whether the vocabulary in memory holds every term written so far (see storage/queries/search.ts vocabularyIsCurrent).
+export async function pgVocabularyIsCurrent(pool: Queryable): Promise<boolean> {
+  const v = state(pool).vocab;
+  return !v || v.logSeen === (await logBounds(pool)).last;
+}
+
 // One refresh at a time per pool: searches made meanwhile wait for it rather than each reading the vocabulary.
 async function vocabulary(pool: Queryable): Promise<Vocabulary> {
   const s = state(pool);

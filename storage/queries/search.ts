@@ -2,9 +2,9 @@ import type { Stmt } from '../engine/types';
 
 import type { Db } from '../db';
 import { Lru, VocabIndex, type VocabEntry } from '../../domain/fuzzy';
-import { caseVariants, matchExpressionFor, planWords, textChangeCanAffect, textTerms, tokenise, vocabularyOver, type Vocabulary } from '../../domain/search-query';
-import { pgOf } from '../engine/pg';
-import { buildTsQuery, searchListingIdsPg } from '../pg/search';
+import { caseVariants, matchExpressionFor, textChangeCanAffect, textTerms, vocabularyOver, type Vocabulary } from '../../domain/search-query';
+import { pgOf, pgPoolOf } from '../engine/pg';
+import { pgVocabularyIsCurrent, searchListingIdsPg, tsQueryFor } from '../pg/search';
 import { topicVersions } from './memo';
 
 import type { SearchSort } from '../../domain/search-query';
@@ -103,20 +103,18 @@ export async function textChangesSpare(db: Db, since: number, words: string[]): 
 // Whether the typo vocabulary in memory holds every word written so far. A search made with one that does not
 // is answered but not remembered: a cached read never outlives what it read.
 export async function vocabularyIsCurrent(db: Db): Promise<boolean> {
+  if (db.kind === 'pg') return pgVocabularyIsCurrent(pgPoolOf(db));
   const v = state(db).vocab;
   if (!v) return true; // no typo search has needed it yet
   return v.logSeen === await searchLogPosition(db);
 }
 
 // Typed text → MATCH expression over the current vocabulary (null when nothing searchable was typed). On
-// PostgreSQL the same words and typo candidates become a tsquery (storage/pg/search.ts); the vocabulary, the text
-// log and the remembered results above are the same on both engines.
+// PostgreSQL, a tsquery over PostgreSQL's own vocabulary, whose terms are folded as its index folds them
+// (storage/pg/search.ts): the same words, typo candidates and prefix, by the same domain rules.
 export async function matchExpression(db: Db, q: string | undefined): Promise<string | null> {
-  if (!q) return null;
-  const vocab = await vocabulary(db);
-  if (db.kind !== 'pg') return matchExpressionFor(q, vocab);
-  const words = tokenise(q);
-  return words.length ? buildTsQuery(planWords(words, vocab)) : null;
+  if (db.kind === 'pg') return tsQueryFor(pgPoolOf(db), q);
+  return q ? matchExpressionFor(q, await vocabulary(db)) : null;
 }
 
 // --- Filters and order ---------------------------------------------------------------------------------
