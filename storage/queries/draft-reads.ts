@@ -31,9 +31,7 @@ function statements(db: Db): Statements {
     invites: db.engine.prepare(`SELECT email, created_at, expires_at, accepted_at FROM draft_invites WHERE draft_id = ? ORDER BY id`),
     // Fields of regenerate jobs not finished yet, so a client knows what is still being redrafted.
     regenerating: db.engine.prepare(`SELECT DISTINCT f.value AS field FROM jobs j, json_each(j.payload, '$.fields') f
-      WHERE j.kind = 'draft_regenerate' AND j.status IN ('queued', 'running') AND json_extract(j.payload, '$.draftId') = ?`,
-    { pg: `SELECT DISTINCT f.value AS field FROM jobs j, jsonb_array_elements_text(coalesce(j.payload::jsonb -> 'fields', '[]')) AS f(value)
-      WHERE j.kind = 'draft_regenerate' AND j.status IN ('queued', 'running') AND j.payload::jsonb ->> 'draftId' = ?` }),
+      WHERE j.kind = 'draft_regenerate' AND j.status IN ('queued', 'running') AND json_extract(j.payload, '$.draftId') = ?`),
     // JSON is stored as text on both engines; PostgreSQL drops the key through jsonb.
     withoutSources: db.engine.prepare(`SELECT ${draftColumns(`json_remove(build, '$.sources')`)} FROM drafts WHERE id = ? AND user_id = ?`,
       { pg: `SELECT ${draftColumns(`((build::jsonb) - 'sources')::text`)} FROM drafts WHERE id = ? AND user_id = ?` }),

@@ -28,9 +28,7 @@ const statements = preparedFor((p): Statements => ({
   // The weeks come as one JSON array (a list of any length in one parameter).
   used: p(`SELECT launch_week AS week, count(*) AS n FROM listings
     WHERE plan = 'free' AND status IN ('awaiting_badge', 'scheduled', 'live') AND launch_week IN (SELECT value FROM json_each(?))
-    GROUP BY launch_week`, { pg: `SELECT launch_week AS week, count(*) AS n FROM listings
-    WHERE plan = 'free' AND status IN ('awaiting_badge', 'scheduled', 'live') AND launch_week IN (SELECT jsonb_array_elements_text(?::jsonb))
-    GROUP BY launch_week` }),
+    GROUP BY launch_week`),
   queue: p(`UPDATE listings SET plan = 'free', status = 'awaiting_badge', launch_week = @week, updated_at = @at
     WHERE id = @id AND status IN (${inList(statusesMovingTo('awaiting_badge'))})`),
   subject: p('SELECT id, slug, url, status, launch_week FROM listings WHERE id = ?'),

@@ -38,8 +38,8 @@ function prepare(db: Db) {
     // Earliest week any public listing launched or is booked in; weeks before it have no launch page.
     firstWeek: s.prepare(`SELECT MIN(COALESCE(launch_week, date(launched_at, 'weekday 0', '-6 days'))) AS week
       FROM listings WHERE status IN ('live', 'scheduled')`, {
-      // The Monday (UTC) of the launch's week, as SQLite's date modifiers give it.
-      pg: `SELECT MIN(COALESCE(launch_week, to_char(date_trunc('week', launched_at::timestamptz AT TIME ZONE 'UTC'), 'YYYY-MM-DD'))) AS week
+      // The Monday (UTC) of the launch's week, as SQLite's date modifiers give it: week_of (migration 0002).
+      pg: `SELECT MIN(COALESCE(launch_week, week_of(launched_at))) AS week
       FROM listings WHERE status IN ('live', 'scheduled')` }),
     launchedBetween: s.prepare(`SELECT id FROM listings WHERE status = 'live' AND launched_at >= ? AND launched_at < ?
       ORDER BY votes_count DESC, launched_at ASC, id ASC LIMIT ? OFFSET ?`),

@@ -22,11 +22,8 @@ function prepare(db: Db) {
     grantAlive: s.prepare("SELECT 1 FROM oauth_store WHERE model = 'Grant' AND id = ? AND (expires_at IS NULL OR expires_at > ?)"),
     grantsOf: s.prepare(
       `SELECT id FROM oauth_store WHERE model = 'Grant'
-       AND json_extract(payload, '$.accountId') = ? AND json_extract(payload, '$.clientId') = ?`,
-      { pg: `SELECT id FROM oauth_store WHERE model = 'Grant'
-       AND payload::jsonb ->> 'accountId' = ? AND payload::jsonb ->> 'clientId' = ?` }),
-    clientName: s.prepare("SELECT json_extract(payload, '$.client_name') AS name FROM oauth_store WHERE model = 'Client' AND id = ?",
-      { pg: "SELECT payload::jsonb ->> 'client_name' AS name FROM oauth_store WHERE model = 'Client' AND id = ?" }),
+       AND json_extract(payload, '$.accountId') = ? AND json_extract(payload, '$.clientId') = ?`),
+    clientName: s.prepare("SELECT json_extract(payload, '$.client_name') AS name FROM oauth_store WHERE model = 'Client' AND id = ?"),
     getKey: s.prepare('SELECT value FROM oauth_keys WHERE kind = ?'),
     putKey: s.prepare('INSERT INTO oauth_keys (kind, value, created_at) VALUES (?, ?, ?) ON CONFLICT(kind) DO NOTHING'),
     remembered: s.prepare('SELECT scopes FROM oauth_grants_remembered WHERE user_id = ? AND client_id = ?'),
