@@ -1,11 +1,11 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import type { Db } from '../storage/db';
 import * as lite from '../storage/queries/free-plan';
 import type { FreeWeekClaim } from '../storage/queries/free-plan';
 import { setSetting } from '../storage/queries/settings';
 import { pgDbOver } from '../storage/pg/open';
-import { bothEngines } from './support/both-engines';
+import { bothEngines, storeEachTest } from './support/both-engines';
 
 // Choosing the free plan's launch week (storage/queries/free-plan.ts claimFreeLaunchWeek, one function for both
 // engines, with the week locks of storage/pg/free-plan.ts on PostgreSQL): both choose the same weeks for the same requests. Then what only PostgreSQL has
@@ -68,13 +68,7 @@ const NOW = new Date(Date.UTC(2026, 10, 18, 12, 0, 0));
 const week = (k: number) => new Date(Date.UTC(2026, 10, 16 + 7 * k)).toISOString().slice(0, 10);
 
 describe.each(['sqlite', 'postgres'])('free launch week contract: %s', (engine) => {
-  let s: Store;
-  beforeAll(() => {
-    s = stores[engine];
-  });
-  beforeEach(async () => {
-    await s.reset();
-  });
+  const s = storeEachTest(stores, engine);
 
   it('with the default settings (6 to 8 weeks ahead, 50 a week) queues in the week 6 weeks ahead', async () => {
     const id = await s.addListing();

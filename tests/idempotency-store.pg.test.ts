@@ -1,11 +1,11 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import type { Db } from '../storage/db';
 import * as lite from '../storage/queries/idempotency';
 import { IDEMPOTENCY_LEASE_MS, type Claim, type IdempotencyRow } from '../storage/queries/idempotency';
 import * as pgIdem from '../storage/pg/idempotency';
 import type { PgQueryable } from '../storage/pg/jobs';
-import { bothEngines, withClients } from './support/both-engines';
+import { bothEngines, withClients, storeEachTest } from './support/both-engines';
 
 // Idempotency keys, one contract for both engines: SQLite (storage/queries/idempotency.ts) and PostgreSQL
 // (storage/pg/idempotency.ts) give the same results for the same calls. Then what only PostgreSQL has to prove, with
@@ -56,13 +56,7 @@ const tokenOf = (claim: Claim): string => {
 };
 
 describe.each(['sqlite', 'postgres'])('idempotency key contract: %s', (engine) => {
-  let s: Store;
-  beforeAll(() => {
-    s = stores[engine];
-  });
-  beforeEach(async () => {
-    await s.reset();
-  });
+  const s = storeEachTest(stores, engine);
 
   it('claims a new key, says busy while it runs, then replays the stored outcome', async () => {
     expect(await s.claim('k1', 'h1', at(0))).toEqual({ kind: 'new', token: at(0).toISOString() });

@@ -1,11 +1,11 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import type { Db } from '../storage/db';
 import * as lite from '../storage/queries/jobs';
 import type { Job, NewJob } from '../storage/queries/jobs';
 import * as pgJobs from '../storage/pg/jobs';
 import { DRAFT_BUILD_JOB, draftBuildHandler } from '../jobs/draft-build';
-import { bothEngines, withClients } from './support/both-engines';
+import { bothEngines, withClients, storeEachTest } from './support/both-engines';
 
 // The job queue's storage, one contract for both engines: SQLite (storage/queries/jobs.ts) and PostgreSQL
 // (storage/pg/jobs.ts) give the same results for the same calls. Then what only PostgreSQL has to prove, with
@@ -75,13 +75,7 @@ const claimAt = (s: Store, minutes: number, over: Partial<ClaimQuery> = {}) =>
   s.claimJob({ kind: 'crawl', now: t(minutes), leaseUntil: t(minutes + 1), kindLimit: 10, userLimit: NO_LIMIT, ...over });
 
 describe.each(['sqlite', 'postgres'])('job storage contract: %s', (engine) => {
-  let s: Store;
-  beforeAll(() => {
-    s = stores[engine];
-  });
-  beforeEach(async () => {
-    await s.reset();
-  });
+  const s = storeEachTest(stores, engine);
 
   it('inserts a job and reads it back whole', async () => {
     const r = await s.insertJob(job({ payload: { url: 'https://a.example/', deep: [1, 'two'] }, userId: 7, dedupeKey: 'k1', runAt: t(2) }));

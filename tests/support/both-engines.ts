@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,4 +41,13 @@ export async function withClients<T>(pool: pg.Pool, n: number, work: (client: pg
   } finally {
     for (const c of clients) c.release();
   }
+}
+
+// The store of one engine, inside a describe.each over the engines: reset before each test. The stores exist only
+// once bothEngines' beforeAll has run, so this answers a stand-in that reaches the engine's store when used.
+export function storeEachTest<S extends { reset(): Promise<void> }>(stores: Record<string, S>, engine: string): S {
+  beforeEach(async () => {
+    await stores[engine].reset();
+  });
+  return new Proxy({} as S, { get: (_, key) => (stores[engine] as Record<string | symbol, unknown>)[key] });
 }
