@@ -3,6 +3,7 @@ import { pgDbOver } from '../storage/pg/open';
 import { withTransaction, type Db } from '../storage/db';
 import { decayWeight } from '../domain/ranking';
 import { bothEngines } from './support/both-engines';
+import { createPgPool, endPgPool } from '../storage/pg/pool';
 
 // The storage engines behind the repository (storage/engine): the same statements, transactions and SQLite
 // functions answer the same on SQLite and on PostgreSQL.
@@ -78,5 +79,38 @@ describe.each(['sqlite', 'postgres'] as const)('%s engine', (kind) => {
       const w = await db.engine.prepare('SELECT ranking_decay_weight(?::float8, ?::float8)').pluck().get(age, halfLife) as number;
       expect(w).toBeCloseTo(decayWeight(age, halfLife), 12);
     }
+  });
+});
+
+// A pool's connections, on the server: what pg_stat_activity shows under the pool's application name.
+const sessionsOf = async (name: string) =>
+  await env.pool.query('SELECT pid FROM pg_stat_activity WHERE application_name = $1', [name]).then((r) => r.rows.map((x) => x.pid as number));
+
+describe('a PostgreSQL pool', () => {
+  const connectionString = () => env.pool.options.connectionString!;
+
+  it('is closed on the server once endPgPool returns (pool.end() alone returns while they are still closing)', async () => {
+    const pool = createPgPool(connectionString(), { max: 8, application_name: 'pool-closing' });
+    const clients = await Promise.all(Array.from({ length: 8 }, () => pool.connect()));
+    for (const c of clients) c.release();
+    expect(await sessionsOf('pool-closing')).toHaveLength(8);
+    let closed = 0;
+    pool.on('remove', () => closed++); // pg-pool's word for a connection it ended that has closed
+    await endPgPool(pool);
+    expect(closed).toBe(8);
+    expect(await sessionsOf('pool-closing')).toEqual([]);
+    await endPgPool(pool); // twice is harmless
+  });
+
+  it('survives its idle connections being ended by the server, and opens new ones', async () => {
+    const pool = createPgPool(connectionString(), { max: 4, application_name: 'pool-terminated' });
+    const errors: Error[] = [];
+    pool.on('error', (e) => errors.push(e));
+    const clients = await Promise.all(Array.from({ length: 4 }, () => pool.connect()));
+    for (const c of clients) c.release();
+    for (const pid of await sessionsOf('pool-terminated')) await env.pool.query('SELECT pg_terminate_backend($1)', [pid]);
+    await expect.poll(() => errors.length).toBe(4); // each reported, none thrown: the process goes on
+    expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    await endPgPool(pool);
   });
 });

@@ -12,7 +12,7 @@ import { openDb, type Db } from '../storage/db';
 import { upsertArtefact as sqliteWrite } from '../storage/queries/oauth';
 import { applyPgMigrations } from '../storage/pg/migrate';
 import { upsertArtefact as pgWrite } from '../storage/pg/oauth';
-import { createPgPool } from '../storage/pg/pool';
+import { createPgPool, endPgPool } from '../storage/pg/pool';
 import { sqliteAdapter } from '../auth/oidc/adapter';
 import { pgAdapter } from '../auth/oidc/adapter-pg';
 import { PURGE_EVERY } from '../auth/oidc/artefact-adapter';
@@ -48,7 +48,7 @@ const pgEngine: Engine = {
     await applyPgMigrations(pool);
   },
   async teardown() {
-    await pool?.end();
+    if (pool) await endPgPool(pool);
     await cluster?.stop();
   },
   adapter: () => pgAdapter(pool),

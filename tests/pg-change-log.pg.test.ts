@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { applyPgMigrations } from '../storage/pg/migrate';
-import { createPgPool } from '../storage/pg/pool';
+import { createPgPool, endPgPool } from '../storage/pg/pool';
 import { createDatabase, startPgCluster, type PgCluster } from './support/pg-cluster';
 
 // The change log on PostgreSQL (storage/pg/migrations/0003_change_log.sql, as SQLite's 0014): every bump of a topic
@@ -16,7 +16,7 @@ beforeAll(async () => {
   await applyPgMigrations(pool);
 });
 afterAll(async () => {
-  await pool?.end();
+  if (pool) await endPgPool(pool);
   await cluster?.stop();
 });
 

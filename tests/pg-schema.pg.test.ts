@@ -11,7 +11,7 @@ import { openDb, type Db } from '../storage/db';
 import * as sqliteSchema from '../storage/schema';
 import * as pgSchema from '../storage/pg/schema';
 import { applyPgMigrations, MIGRATION_LOCK, PG_MIGRATIONS, readPgMigrations } from '../storage/pg/migrate';
-import { createPgClient, createPgPool } from '../storage/pg/pool';
+import { createPgClient, createPgPool, endPgPool } from '../storage/pg/pool';
 import { createDatabase, findPgBin, startPgCluster, type DatabaseOptions, type PgCluster } from './support/pg-cluster';
 import { normaliseDefault, pgShape, sqliteShape, type SchemaShape } from './support/schema-shape';
 
@@ -29,7 +29,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(pools.map((p) => p.end()));
+  await Promise.all(pools.map((p) => endPgPool(p)));
   for (const db of sqliteDbs) db.sqlite.close();
   await cluster?.stop();
 });

@@ -9,7 +9,7 @@ import { categoryTreeIds } from '../storage/queries/listings';
 import { matchExpression, searchListingIds, type SearchQuery } from '../storage/queries/search';
 import { searchListingIdsPg, tsQueryFor } from '../storage/pg/search';
 import { applyPgMigrations } from '../storage/pg/migrate';
-import { createPgPool } from '../storage/pg/pool';
+import { createPgPool, endPgPool } from '../storage/pg/pool';
 import { createDatabase, startPgCluster, type PgCluster } from './support/pg-cluster';
 import { FIXTURE_LISTINGS, FIXTURE_VOTES, NOW, THIS_MONDAY } from './fixtures/search-listings';
 
@@ -88,7 +88,7 @@ beforeAll(async () => {
   for (const table of ['categories', 'users', 'listings', 'listing_categories', 'votes']) await copyToPg(table);
 });
 afterAll(async () => {
-  await pool?.end();
+  if (pool) await endPgPool(pool);
   await cluster?.stop();
   db?.sqlite.close();
   if (dir) rmSync(dir, { recursive: true, force: true });

@@ -9,7 +9,7 @@ import { SharedLoginThrottle } from '../auth/login-throttle-shared';
 import { LIMITS_TABLE, limitsPathFor, openLimitsDb, sharedViewDedupe, sweepExpiredLimits } from '../storage/limits-db';
 import type { ViewDedupe } from '../domain/page-views';
 import { memoryViewDedupe } from '../site/views/memory-dedupe';
-import { createPgPool } from '../storage/pg/pool';
+import { createPgPool, endPgPool } from '../storage/pg/pool';
 import { PG_LIMITS_TABLE, pgViewDedupe, sweepExpiredPgLimits } from '../storage/pg/limits';
 
 const SWEEP_EVERY_MS = 5 * 60_000;
@@ -59,14 +59,13 @@ export function createLimits(config: AppConfig, clock: Clock): Limits {
     if (!config.databaseUrl) throw new Error('LIMITS_STORE=postgres needs DATABASE_URL');
     // A small pool of its own: a counter written on every request must not wait behind the repository's queries.
     const pool = createPgPool(config.databaseUrl, { max: 4 });
-    pool.on('error', () => {});
     const make: PointsLimiterFactory = (name, points, duration) => new RateLimiterPostgres({
       storeClient: pool, storeType: 'pool', tableName: PG_LIMITS_TABLE, tableCreated: true, clearExpiredByTimeout: false,
       keyPrefix: name, points, duration,
       // Should the database not answer, this node counts alone for a moment rather than failing the request.
       insuranceLimiter: new RateLimiterMemory({ keyPrefix: name, points, duration }),
     });
-    return shared(make, pgViewDedupe(pool), () => void sweepExpiredPgLimits(pool, Date.now()), () => void pool.end());
+    return shared(make, pgViewDedupe(pool), () => void sweepExpiredPgLimits(pool, Date.now()), () => void endPgPool(pool));
   }
   const sqlite = openLimitsDb(limitsPathFor(config.databasePath));
   const make: PointsLimiterFactory = (name, points, duration) => new RateLimiterSQLite({

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Dialects, Engine, Params, RunResult, Stmt, TxMode } from './types';
 import { frameOf, txContext, type TxFrame } from './tx-context';
 import { toPgText, type PgText } from './pg-text';
+import { endPgPool } from '../pg/pool';
 
 // PostgreSQL through a pg pool. A transaction holds one pooled connection; which one is carried across awaits by
 // AsyncLocalStorage (tx-context.ts), so repository code is the same on both engines. Writes run READ COMMITTED;
@@ -123,7 +124,7 @@ export class PgEngine implements Engine {
   async close(): Promise<void> {
     if (!this.open) return;
     this.open = false;
-    await this.pool.end();
+    await endPgPool(this.pool);
   }
 }
 

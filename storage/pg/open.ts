@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Db } from '../db';
 import { PgEngine } from '../engine/pg';
 import { applyPgMigrations } from './migrate';
-import { createPgPool } from './pool';
+import { createPgPool, endPgPool } from './pool';
 import { redacted } from '../database-label';
 
 // Opens a PostgreSQL database (DATABASE_URL) for the repository and brings its schema up to date. Safe with many
@@ -10,14 +10,12 @@ import { redacted } from '../database-label';
 // the connections this process holds.
 export async function openPgDb(url: string, opts: { poolSize?: number; migrated?: (tags: string[]) => void } = {}): Promise<Db> {
   const pool = createPgPool(url, { max: opts.poolSize ?? 10 });
-  // A pooled connection that fails while idle (the server restarted) must not end the process.
-  pool.on('error', () => {});
   try {
     const applied = await applyPgMigrations(pool);
     opts.migrated?.(applied);
     return await pgDbOver(pool, redacted(url));
   } catch (e) {
-    await pool.end().catch(() => {});
+    await endPgPool(pool).catch(() => {});
     throw e;
   }
 }

@@ -23,8 +23,32 @@ const types: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 };
 
+// A pooled connection that fails while idle (the server restarted, or is shutting down, or an operator ended the
+// session) is dropped by the pool, which then emits 'error': with no listener that would end the process. The next
+// checkout opens a new connection, and a query on a dead one fails on its own, so there is nothing more to do here.
 export function createPgPool(connectionString: string, config: Omit<pg.PoolConfig, 'connectionString' | 'types'> = {}): pg.Pool {
-  return new pg.Pool({ ...config, connectionString, types });
+  const pool = new pg.Pool({ ...config, connectionString, types });
+  pool.on('error', () => {});
+  return pool;
+}
+
+// Ends a pool and waits until each of its connections has really closed. pg-pool's end() resolves as soon as it has
+// asked its idle connections to close, not when they have: a server stopped or a database dropped right after would
+// still meet them (and end them with an error).
+export async function endPgPool(pool: pg.Pool): Promise<void> {
+  if (pool.ended || pool.ending) return;
+  let open = pool.totalCount;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) return resolve();
+    const onRemove = () => {
+      if (--open > 0) return;
+      pool.off('remove', onRemove);
+      resolve();
+    };
+    pool.on('remove', onRemove);
+  });
+  await pool.end();
+  await closed;
 }
 
 export function createPgClient(connectionString: string): pg.Client {

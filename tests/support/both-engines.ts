@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { openDb, type Db } from '../../storage/db';
 import { applyPgMigrations } from '../../storage/pg/migrate';
-import { createPgPool } from '../../storage/pg/pool';
+import { createPgPool, endPgPool } from '../../storage/pg/pool';
 import { createDatabase, startPgCluster, type PgCluster } from './pg-cluster';
 
 // For a contract suite that runs the same cases on both engines: a migrated SQLite database on a temp file and a
@@ -25,7 +25,7 @@ export function bothEngines<S>(name: string, make: { sqlite: (db: Db) => S; post
     env.stores.postgres = make.postgres(env.pool);
   });
   afterAll(async () => {
-    await env.pool?.end();
+    if (env.pool) await endPgPool(env.pool);
     await cluster?.stop();
     env.sqlite?.sqlite.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
