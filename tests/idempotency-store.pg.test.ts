@@ -4,7 +4,7 @@ import type { Db } from '../storage/db';
 import * as lite from '../storage/queries/idempotency';
 import { IDEMPOTENCY_LEASE_MS, type Claim, type IdempotencyRow } from '../storage/queries/idempotency';
 import * as pgIdem from '../storage/pg/idempotency';
-import type { PgQueryable } from '../storage/pg/jobs';
+import type { PgQueryable } from '../storage/pg/pool';
 import { bothEngines, withClients, storeEachTest } from './support/both-engines';
 
 // Idempotency keys, one contract for both engines: SQLite (storage/queries/idempotency.ts) and PostgreSQL

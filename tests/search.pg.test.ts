@@ -168,7 +168,7 @@ async function runBoth(c: Case): Promise<{ lite: Run; pg: Run }> {
   const categoryIds = c.category === undefined ? null : await categoryTreeIds(db, categorySlug(categoryPick[c.category]));
   const q = { ...baseQuery(), ...c.query, categoryIds };
   const liteMatch = await matchExpression(db, c.q);
-  const pgMatch = await tsQueryFor(pool, c.q);
+  const pgMatch = await tsQueryFor(pool, pool, c.q);
   const run = async (search: (q: SearchQuery) => Promise<{ ids: number[]; total: number }>, match: string | null): Promise<Run> => {
     const page = await search({ ...q, match });
     const all = await search({ ...q, match, limit: 1000, offset: 0 });
@@ -241,7 +241,7 @@ describe('listing search: the same results on SQLite and PostgreSQL', () => {
       let sql = '';
       let params: unknown[] = [];
       const spy = { query: (text: string, values: unknown[]) => ((sql = text), (params = values), client.query(text, values)) };
-      const match = await tsQueryFor(pool, 'projct managment');
+      const match = await tsQueryFor(pool, pool, 'projct managment');
       await searchListingIdsPg(spy as unknown as pg.Pool, { ...baseQuery(), match });
       const plan = (await client.query(`EXPLAIN ${sql}`, params)).rows.map((r) => r['QUERY PLAN']).join('\n');
       expect(plan).toMatch(/Bitmap Index Scan on listings_search\b/);
@@ -253,7 +253,7 @@ describe('listing search: the same results on SQLite and PostgreSQL', () => {
   });
 
   it('a listing written after the vocabulary was built is found through a typo at the next search', async () => {
-    const match = (q: string) => tsQueryFor(pool, q);
+    const match = (q: string) => tsQueryFor(pool, pool, q);
     expect(await match('zephyrquill')).not.toContain("'zephyrquil'"); // vocabulary built, word unknown
     await pool.query(`INSERT INTO listings (id, slug, name, url, domain, status, launched_at, created_at, updated_at)
       VALUES (900, 'zephyrquil', 'Zephyrquil', 'https://z.example/', 'z.example', 'live', $1, $1, $1)`, [NOW]);

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import type { Dialects, Engine, Params, RunResult, Stmt, TxMode } from './types';
 import { frameOf, txContext, type TxFrame } from './tx-context';
 import { toPgText, type PgText } from './pg-text';
-import { endPgPool } from '../pg/pool';
+import { endPgPool, type PgQueryable } from '../pg/pool';
 
 // PostgreSQL through a pg pool. A transaction holds one pooled connection; which one is carried across awaits by
 // AsyncLocalStorage (tx-context.ts), so repository code is the same on both engines. Writes run READ COMMITTED;
@@ -173,10 +173,17 @@ class PgStmt implements Stmt {
   }
 }
 
-// The connection the PostgreSQL-specific modules (storage/pg/*) take: the caller's transaction's, or the pool.
-export function pgOf(db: { engine: Engine }): pg.Pool | pg.PoolClient {
+// What the PostgreSQL-specific modules (storage/pg/*) query through: the caller's transaction's connection, or the
+// pool. Through engine.run, so their queries take turns on a transaction's connection with the repository's own.
+// Never the pool from inside a transaction: a request holding one connection while it waits for a second can, with
+// enough such requests at once, take the whole pool and wait for ever.
+export function pgOf(db: { engine: Engine }): PgQueryable {
   const engine = db.engine as PgEngine;
-  return (frameOf(engine)?.connection as pg.PoolClient | undefined) ?? engine.pool;
+  if (!frameOf(engine)) return engine.pool;
+  return {
+    query: ((config: string | pg.QueryConfig, values?: unknown[]) =>
+      engine.run(typeof config === 'string' ? { text: config, values } : config)) as PgQueryable['query'],
+  };
 }
 
 // The pool itself, for what keeps its own connections (oidc-provider's adapter, the shared rate limits).

@@ -1,5 +1,5 @@
 import { IDEMPOTENCY_LEASE_MS, type Claim, type ClaimToken, type IdempotencyRow } from '../records/idempotency';
-import type { PgQueryable } from './jobs';
+import type { PgQueryable } from './pool';
 
 // Idempotency keys on PostgreSQL: storage/queries/idempotency.ts, operation for operation, with the same results.
 //

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { toJob, type Job, type JobRow, type NewJob } from '../records/jobs';
+import type { PgQueryable } from './pool';
 
 // The job queue's storage on PostgreSQL: storage/queries/jobs.ts, operation for operation, with the same results.
 // Times stay ISO 8601 text and compare as text: the columns are COLLATE "C", so `<=` compares bytes as SQLite does.
@@ -10,7 +11,6 @@ import { toJob, type Job, type JobRow, type NewJob } from '../records/jobs';
 //   READ COMMITTED) then sees the first job. Every caller gets the one job's id.
 // - Claim: see claimJob.
 
-export type PgQueryable = Pick<pg.ClientBase, 'query'>;
 export type { Job, NewJob } from '../records/jobs';
 
 // The first key of the claim lock (pg_advisory_xact_lock(int, int)); the second is the kind's hash. Two-key advisory
@@ -97,7 +97,7 @@ export type ClaimQuery = { kind: string; now: string; leaseUntil: string; kindLi
 // SERIALIZABLE would also be exact, but with eight workers on one kind most claims would fail and retry; a lock
 // makes them wait their turn instead, and needs no retry loop. Two kinds whose hashes collide merely share a lock.
 // A claim with no limit at all takes no lock: FOR UPDATE … SKIP LOCKED alone keeps two workers off one job.
-export async function claimJob(db: pg.Pool | pg.ClientBase, q: ClaimQuery): Promise<Job | undefined> {
+export async function claimJob(db: pg.Pool | PgQueryable, q: ClaimQuery): Promise<Job | undefined> {
   const kindLimit = limitOrNull(q.kindLimit);
   const userLimit = limitOrNull(q.userLimit);
   const params = [q.kind, q.now, q.leaseUntil, kindLimit, userLimit];

@@ -51,6 +51,9 @@ export async function endPgPool(pool: pg.Pool): Promise<void> {
   await closed;
 }
 
+// What runs a query: a pool, a client, or a transaction's connection (storage/engine/pg.ts pgOf).
+export type PgQueryable = Pick<pg.ClientBase, 'query'>;
+
 export function createPgClient(connectionString: string): pg.Client {
   return new pg.Client({ connectionString, types });
 }

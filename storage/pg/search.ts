@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { PgQueryable } from './pool';
 import { Lru, VocabIndex, type VocabEntry } from '../../domain/fuzzy';
 import { caseVariants, planWords, tokenise, vocabularyOver, type Vocabulary, type WordPlan } from '../../domain/search-query';
 import type { IdPage, SearchQuery } from '../records/search';
@@ -13,7 +13,7 @@ import type { IdPage, SearchQuery } from '../records/search';
 //
 // What still differs from SQLite's bm25 ranking (tests/search.pg.test.ts): see `rank` below.
 
-type Queryable = Pick<pg.Pool, 'query'>;
+type Queryable = PgQueryable;
 
 // ts_rank's weights in the order {D, C, B, A}: description 1, keywords 3, tagline 5, name 10 (the migration's A–D
 // letters and bm25's column weights in storage/queries/search.ts), scaled to ts_rank's 0..1.
@@ -44,12 +44,15 @@ const BY_VOTES = 'l.votes_count DESC, l.launched_at DESC NULLS LAST, l.id DESC';
 // new terms are taken from listing_search_vector, so they are folded exactly as the index folds them (unaccent, not
 // JavaScript's NFKD). Terms that disappear stay until the next full build: a stale candidate matches nothing. A pool
 // far behind the log, or behind what it holds (a database reset), or whose log was pruned past it, builds afresh.
+// The vocabulary is kept per pool (`pool`), and read through the caller's connection (`conn`): inside a transaction,
+// that transaction's. Reading through the pool from inside one would need a second connection per request, and
+// requests that each hold one while waiting for another can take the whole pool and wait for ever.
 type VocabState = { index: VocabIndex; logSeen: number; nearest: Lru<string, string[]> };
 type PerPool = { vocab?: VocabState; refreshing: Promise<void> };
-const perPool = new WeakMap<Queryable, PerPool>();
+const perPool = new WeakMap<object, PerPool>();
 const LOG_CATCH_UP = 5000;
 
-function state(pool: Queryable): PerPool {
+function state(pool: object): PerPool {
   let s = perPool.get(pool);
   if (!s) perPool.set(pool, (s = { refreshing: Promise.resolve() }));
   return s;
@@ -66,16 +69,16 @@ async function buildVocabulary(pool: Queryable, logSeen: number): Promise<VocabS
   return { index: new VocabIndex(rows), logSeen, nearest: new Lru(2000) };
 }
 
-async function refresh(pool: Queryable, s: PerPool): Promise<void> {
-  const { first, last } = await logBounds(pool);
+async function refresh(conn: Queryable, s: PerPool): Promise<void> {
+  const { first, last } = await logBounds(conn);
   const v = s.vocab;
   if (!v || last < v.logSeen || last - v.logSeen > LOG_CATCH_UP || first > v.logSeen + 1) {
     // The log position is read before the vocabulary: a change in between is read again next time, never missed.
-    if (!v || last !== v.logSeen) s.vocab = await buildVocabulary(pool, last);
+    if (!v || last !== v.logSeen) s.vocab = await buildVocabulary(conn, last);
     return;
   }
   if (last === v.logSeen) return;
-  const { rows } = await pool.query<{ term: string }>(`SELECT DISTINCT t AS term
+  const { rows } = await conn.query<{ term: string }>(`SELECT DISTINCT t AS term
     FROM search_terms_log g JOIN listings l ON l.id = g.listing_id, unnest(tsvector_to_array(${vectorOf('l')})) t
     WHERE g.id > $1 AND g.id <= $2`, [v.logSeen, last]);
   let added = false;
@@ -85,15 +88,15 @@ async function refresh(pool: Queryable, s: PerPool): Promise<void> {
 }
 
 // Whether the vocabulary in memory holds every term written so far (see storage/queries/search.ts vocabularyIsCurrent).
-export async function pgVocabularyIsCurrent(pool: Queryable): Promise<boolean> {
+export async function pgVocabularyIsCurrent(pool: object, conn: Queryable): Promise<boolean> {
   const v = state(pool).vocab;
-  return !v || v.logSeen === (await logBounds(pool)).last;
+  return !v || v.logSeen === (await logBounds(conn)).last;
 }
 
 // One refresh at a time per pool: searches made meanwhile wait for it rather than each reading the vocabulary.
-async function vocabulary(pool: Queryable): Promise<Vocabulary> {
+async function vocabulary(pool: object, conn: Queryable): Promise<Vocabulary> {
   const s = state(pool);
-  s.refreshing = s.refreshing.catch(() => {}).then(() => refresh(pool, s));
+  s.refreshing = s.refreshing.catch(() => {}).then(() => refresh(conn, s));
   await s.refreshing;
   return vocabularyOver(s.vocab!.index, s.vocab!.nearest);
 }
@@ -118,11 +121,11 @@ export function buildTsQuery(plans: WordPlan[]): string | null {
 
 // Typed text → tsquery text over the current vocabulary (null when nothing searchable was typed): what
 // matchExpression is for SQLite; its result goes in SearchQuery.match.
-export async function tsQueryFor(pool: Queryable, q: string | undefined): Promise<string | null> {
+export async function tsQueryFor(pool: object, conn: Queryable, q: string | undefined): Promise<string | null> {
   if (!q) return null;
   const words = tokenise(q);
   if (words.length === 0) return null;
-  return buildTsQuery(planWords(words, await vocabulary(pool)));
+  return buildTsQuery(planWords(words, await vocabulary(pool, conn)));
 }
 
 // --- Filters and order -----------------------------------------------------------------------------------

@@ -103,7 +103,7 @@ export async function textChangesSpare(db: Db, since: number, words: string[]): 
 // Whether the typo vocabulary in memory holds every word written so far. A search made with one that does not
 // is answered but not remembered: a cached read never outlives what it read.
 export async function vocabularyIsCurrent(db: Db): Promise<boolean> {
-  if (db.kind === 'pg') return pgVocabularyIsCurrent(pgPoolOf(db));
+  if (db.kind === 'pg') return pgVocabularyIsCurrent(pgPoolOf(db), pgOf(db));
   const v = state(db).vocab;
   if (!v) return true; // no typo search has needed it yet
   return v.logSeen === await searchLogPosition(db);
@@ -113,7 +113,7 @@ export async function vocabularyIsCurrent(db: Db): Promise<boolean> {
 // PostgreSQL, a tsquery over PostgreSQL's own vocabulary, whose terms are folded as its index folds them
 // (storage/pg/search.ts): the same words, typo candidates and prefix, by the same domain rules.
 export async function matchExpression(db: Db, q: string | undefined): Promise<string | null> {
-  if (db.kind === 'pg') return tsQueryFor(pgPoolOf(db), q);
+  if (db.kind === 'pg') return tsQueryFor(pgPoolOf(db), pgOf(db), q);
   return q ? matchExpressionFor(q, await vocabulary(db)) : null;
 }
 
