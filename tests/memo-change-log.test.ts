@@ -94,6 +94,22 @@ describe('remembered reads and the change log', () => {
     expect(memoComputes(db, 'test-inner')).toBe(innerBefore); // its topic did not move
   });
 
+  it('requests missing the same answer together compute it once; one that begins after a write computes it anew', async () => {
+    await setTagline(db, 'Together');
+    await turn();
+    const before = memoComputes(db, 'test-tagline');
+    const answers = await Promise.all(Array.from({ length: 12 }, () => taglineOf(id)));
+    expect(answers).toEqual(Array(12).fill('Together'));
+    expect(memoComputes(db, 'test-tagline')).toBe(before + 1);
+    // The first is still being computed when this process writes: the read after the write must not share it.
+    await setTagline(db, 'Before the write');
+    await turn();
+    const during = taglineOf(id);
+    await setTagline(db, 'After the write');
+    expect(await taglineOf(id)).toBe('After the write');
+    expect(await during).toMatch(/^(Before|After) the write$/);
+  });
+
   it('the log keeps its last 100,000 changes', async () => {
     const before = await value(other, 'SELECT max(seq) FROM change_log');
     await logAt(other, before + 150_000, 'far ahead');

@@ -23,6 +23,9 @@ type PerDb = {
   version: Stmt; changedSince: Stmt; lastChange: Stmt;
   sqliteSignature: (() => string) | null; // SQLite: total_changes() and data_version, no await
   scopes: Map<string, Lru<string, Entry>>; computes: Map<string, number>;
+  // Answers being computed, by scope and key, with the signature they were asked under: a request that misses while
+  // the same answer is being computed under the same signature waits for that one rather than computing it again.
+  inflight: Map<string, { signature: string; entry: Promise<Entry> }>;
   // data_version as read in this turn of the event loop (null: not yet read in it).
   dataVersionNow: number | null;
   // PostgreSQL: the change log's position as read in this turn (and at this process's write count), once read.
@@ -57,6 +60,7 @@ function state(db: Db): PerDb {
       scopes: new Map(),
       known: { signature: '', logSeq: -1, versions: new Map(), generation: 0 },
       computes: new Map(),
+      inflight: new Map(),
       dataVersionNow: null,
       turn: null,
       turnWrites: -1,
@@ -93,25 +97,30 @@ function signatureOf(db: Db, s: PerDb): string | Promise<string> {
 
 // The database moved: forget the versions of the topics bumped since the last look. Returns the log position.
 // `signature` (SQLite) is remembered as the one the known versions are current for.
+// The signature is recorded only once the forgetting is done: a reader that sees it recorded trusts the versions
+// known, and one that reads them while a catch-up still awaits the log would trust versions about to be forgotten.
 async function catchUp(s: PerDb, signature: string | null): Promise<number> {
   const k = s.known;
-  if (signature !== null) k.signature = signature;
+  const done = (seq: number) => {
+    if (signature !== null) k.signature = signature;
+    return seq;
+  };
   if (k.logSeq >= 0) {
     const rows = await s.changedSince.all(k.logSeq) as Array<{ seq: number; topic: string }>;
-    if (!rows.length) return k.logSeq;
+    if (!rows.length) return done(k.logSeq);
     const newest = rows[rows.length - 1].seq;
     if (rows.length <= CATCH_UP_ROWS && k.logSeq >= newest - LOG_KEPT) {
       for (const r of rows) k.versions.delete(r.topic);
-      k.logSeq = newest;
+      k.logSeq = Math.max(k.logSeq, newest);
       k.generation++;
-      return newest;
+      return done(newest);
     }
   }
   // First look, or too far behind: start again from the log's present position.
   k.logSeq = await s.lastChange.get() as number;
   k.versions.clear();
   k.generation++;
-  return k.logSeq;
+  return done(k.logSeq);
 }
 
 // `kept`: false inside a transaction of the caller's, which may write and roll back: the versions it sees are read
@@ -171,17 +180,46 @@ export async function memoOn<T>(
       return hit.value as T;
     }
   }
+  // One computation per answer at a time. On SQLite a computation runs within one turn, so requests never overlap
+  // in one; on PostgreSQL it awaits the server, and without this every request arriving meanwhile (32 at once under
+  // load, after each write that touched the answer) would compute it again. Sharing is as fresh as a remembered
+  // answer: it is shared only under the signature it was asked with, so nothing written before a request began is
+  // missing from what that request gets.
+  const flightKey = `${scope}\u0000${key}`;
+  if (outside) {
+    const flying = s.inflight.get(flightKey);
+    if (flying && flying.signature === signature) return (await flying.entry).value as T;
+    // Made by another request while this one was checking the versions of what it had.
+    const made = lru.get(key);
+    if (made && made !== hit && made.signature === signature) return made.value as T;
+  }
+  const entry = computeEntry(db, s, scope, topics, compute, signature, outside);
+  if (!outside) return (await entry).value as T;
+  const flight = { signature, entry };
+  s.inflight.set(flightKey, flight);
+  try {
+    const made = await entry;
+    if (await keep()) lru.set(key, made);
+    return made.value as T;
+  } finally {
+    if (s.inflight.get(flightKey) === flight) s.inflight.delete(flightKey);
+  }
+}
+
+// Computes an answer and reads the versions of its topics in one snapshot.
+async function computeEntry<T>(
+  db: Db, s: PerDb, scope: string, topics: readonly string[] | ((value: T) => readonly string[]), compute: () => Promise<T> | T,
+  signature: string, outside: boolean,
+): Promise<Entry> {
   s.computes.set(scope, (s.computes.get(scope) ?? 0) + 1);
   // SQLite catches up here, before the generation is taken, so what the compute reads is kept.
   if (outside && s.sqliteSignature && s.known.signature !== signature) await catchUp(s, signature);
   const since = s.known.generation;
-  const entry = await readSnapshot(db, async (): Promise<Entry> => {
+  return await readSnapshot(db, async (): Promise<Entry> => {
     const value = await compute();
     const names = typeof topics === 'function' ? topics(value) : topics;
     return { signature, topics: names, versions: await versionsOf(db, s, names, signature, outside, since), value };
   });
-  if (outside && await keep()) lru.set(key, entry);
-  return entry.value as T;
 }
 
 // The versions of some topics as one string: a validator for caches kept outside memoOn (search totals).
