@@ -84,7 +84,7 @@ function startWriterProcess(ready: Ready, kinds: WriterKind[]) {
 
 // dbCpuUs: CPU time of the PostgreSQL server's processes per read (all of the cluster's backends), PostgreSQL only.
 type Row = { name: string; rps: number; p50: number; p99: number; errors: number; cpuUs: number; dbCpuUs?: number; writes?: string };
-type EngineRun = { engine: EngineName; rows: Row[]; loadMs: number; peakRss: number };
+type EngineRun = { engine: EngineName; rows: Row[]; loadMs: number; warmMs: number; peakRss: number };
 
 let cluster: PgCluster | undefined;
 async function runOn(engine: EngineName): Promise<EngineRun> {
@@ -128,7 +128,7 @@ async function runOn(engine: EngineName): Promise<EngineRun> {
   await new Promise((resolve) => { child.once('exit', resolve); child.kill(); });
   await cluster?.stop();
   cluster = undefined;
-  return { engine, rows, loadMs: ready.loadMs, peakRss };
+  return { engine, rows, loadMs: ready.loadMs, warmMs: ready.warmMs, peakRss };
 }
 
 const runs: EngineRun[] = [];
@@ -141,7 +141,7 @@ try {
 const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
 const aloneName = (name: string) => name.replace(WITH_ALL, '').replace(WITH_VISITORS, '');
 const withPg = ENGINES.includes('PostgreSQL');
-const loads = runs.map((r) => `${r.engine} in ${r.loadMs} ms`).join(', ');
+const loads = runs.map((r) => `${r.engine} in ${r.loadMs} ms, typo vocabulary built at start in ${r.warmMs} ms`).join('; ');
 console.log(`\n${LISTINGS.toLocaleString('en')} listings loaded (${loads}) · ${CONNECTIONS} connections · ${SECONDS} s per scenario · Node ${process.version}\n`);
 // One engine: the table as it has always been. Several: an engine column first. PostgreSQL adds its server's CPU.
 const multi = runs.length > 1;
@@ -181,18 +181,22 @@ for (const run of runs) {
   if (run.peakRss > 300 * 1048576) miss(`peak RSS ${Math.round(run.peakRss / 1048576)} MB (target ≤ 300 MB)`);
 }
 
-// Both engines: PostgreSQL's REST reads as a share of SQLite's in this run (target ≥ 50 % at 100,000 listings).
+// Both engines: PostgreSQL's REST reads as a share of SQLite's in this run (target ≥ 50 % at 100,000 listings). The
+// engines run one after the other, minutes apart, and the machine's speed moves between them (the bare baseline
+// itself has measured 42,000 and 23,000 req/s in the two halves of one run), so the share is taken of each read's
+// ratio to the baseline of its own half; the raw req/s share is printed beside it.
 const sqlite = runs.find((r) => r.engine === 'SQLite');
 const postgres = runs.find((r) => r.engine === 'PostgreSQL');
 if (sqlite && postgres) {
   const lite = new Map(sqlite.rows.map((r) => [r.name, r]));
-  console.log('\nPostgreSQL reads as a share of SQLite\'s (req/s; target ≥ 50 %):');
+  const baseOf = (run: EngineRun) => run.rows[0].rps;
+  console.log(`\nPostgreSQL reads as a share of SQLite's (each against its own half's baseline; target ≥ 50 %), and of raw req/s (baselines: SQLite ${Math.round(baseOf(sqlite))}, PostgreSQL ${Math.round(baseOf(postgres))} req/s):`);
   for (const r of postgres.rows.filter((x) => x.name.startsWith('REST '))) {
     const l = lite.get(r.name);
     if (!l) continue;
-    const share = r.rps / l.rps;
-    console.log(`- ${r.name}: ${pct(r.rps, l.rps)}${share < 0.5 ? ' (below target)' : ''}`);
-    if (share < 0.5) misses.push(`PostgreSQL ${r.name}: ${pct(r.rps, l.rps)} of SQLite's (target ≥ 50 %)`);
+    const share = (r.rps / baseOf(postgres)) / (l.rps / baseOf(sqlite));
+    console.log(`- ${r.name}: ${(100 * share).toFixed(1)} % (raw ${pct(r.rps, l.rps)})${share < 0.5 ? ' (below target)' : ''}`);
+    if (share < 0.5) misses.push(`PostgreSQL ${r.name}: ${(100 * share).toFixed(1)} % of SQLite's against the baselines (target ≥ 50 %)`);
   }
 }
 console.log(misses.length ? `\nTargets missed in this run:\n- ${misses.join('\n- ')}` : '\nEvery target met in this run.');

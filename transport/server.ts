@@ -35,6 +35,12 @@ async function startWeb() {
     console.log(`  REST ${config.siteUrl}/api/v1  ·  OpenAPI ${config.siteUrl}/api/v1/openapi.json  ·  MCP ${config.siteUrl}/mcp  ·  health /health  ·  metrics /metrics`);
   });
   answerClientErrors(server, config.siteUrl);
+  // The first typo search would otherwise wait for the vocabulary to be built; a failure here only leaves that wait.
+  const { warmTypoVocabulary } = await import('../storage/queries/search');
+  const t0 = performance.now();
+  warmTypoVocabulary(db).then(
+    () => logger.info({ ms: Math.round(performance.now() - t0) }, 'typo vocabulary built'),
+    (err: Error) => logger.warn({ error: err.message }, 'typo vocabulary not built ahead; the first typo search builds it'));
   return { server, close };
 }
 

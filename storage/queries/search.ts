@@ -117,6 +117,12 @@ export async function matchExpression(db: Db, q: string | undefined): Promise<st
   return q ? matchExpressionFor(q, await vocabulary(db)) : null;
 }
 
+// Builds the typo vocabulary ahead of the first typo search, which would otherwise wait for it (on PostgreSQL, ~4 s
+// of ts_stat at 100,000 listings; on SQLite ~0.3 s). A web node calls it once it listens.
+export async function warmTypoVocabulary(db: Db): Promise<void> {
+  await matchExpression(db, 'warm');
+}
+
 // --- Filters and order ---------------------------------------------------------------------------------
 type Built = { where: string; params: Record<string, unknown> };
 
