@@ -15,8 +15,9 @@ function oneOf<T extends string>(name: string, v: string | undefined, allowed: r
 //   ROLE=web|worker|all   web serves HTTP only; worker runs the job queue and the recurring jobs, and serves only
 //                         /health and /metrics; all (default) does both. Any number of each.
 //   DATABASE_URL=postgres://…   PostgreSQL instead of the SQLite file at DATABASE_PATH (machines sharing one database).
-//   LIMITS_STORE=memory|sqlite|postgres   where API rate limits and failed sign-ins are counted. memory (default) is
-//                         per process; sqlite shares the counts between processes through <DATABASE_PATH>-limits, a
+//   LIMITS_STORE=memory|sqlite|postgres   where API rate limits and failed sign-ins are counted. memory is
+//                         per process (the default on SQLite; with DATABASE_URL the default is postgres, since nodes
+//                         on one PostgreSQL are usually several machines, and per-node limits multiply); sqlite shares the counts between processes through <DATABASE_PATH>-limits, a
 //                         file of its own (a write per request to the main database would make every cached read
 //                         cold: storage/queries/memo.ts); postgres shares them through DATABASE_URL's database.
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -25,13 +26,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const siteUrl = (env.SITE_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
   const trustProxy = parseCidrList(env.TRUST_PROXY);
   if (trustProxy.invalid.length) throw new Error(`TRUST_PROXY: not an address or CIDR range: ${trustProxy.invalid.join(', ')}`);
+  const databaseUrl = databaseUrlFrom(env.DATABASE_URL);
   return {
     siteName: env.SITE_NAME ?? 'Launch Directory',
     siteUrl,
     port,
     host,
     databasePath: env.DATABASE_PATH ?? './data/directory.db',
-    databaseUrl: databaseUrlFrom(env.DATABASE_URL),
+    databaseUrl,
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
     seedDemo: bool(env.SEED_DEMO, true),
     crawlerAllowPrivate: bool(env.CRAWLER_ALLOW_PRIVATE, false),
@@ -43,7 +45,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: trustProxy.cidrs,
     metricsToken: env.METRICS_TOKEN || undefined,
     role: oneOf('ROLE', env.ROLE, ['web', 'worker', 'all'] as const, 'all'),
-    limitsStore: oneOf('LIMITS_STORE', env.LIMITS_STORE, ['memory', 'sqlite', 'postgres'] as const, 'memory'),
+    limitsStore: oneOf('LIMITS_STORE', env.LIMITS_STORE, ['memory', 'sqlite', 'postgres'] as const, databaseUrl ? 'postgres' : 'memory'),
     mcpAllowedOrigins: (env.MCP_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
 }
