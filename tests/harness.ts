@@ -37,7 +37,9 @@ export async function startApp(opts: { demo?: boolean; now?: string; env?: Recor
   const dir = mkdtempSync(join(tmpdir(), 'directory-test-'));
   const clock = fixedClock(opts.now ?? TEST_NOW);
   // Limits are off unless a test turns them on: suites send far more than a person would from one address.
-  const env = { RATE_LIMIT_ANON_PER_MIN: '0', RATE_LIMIT_USER_PER_MIN: '0', ...opts.env, DATABASE_PATH: join(dir, 'test.db'), PORT: '0' };
+  // Limits are counted in memory unless a test asks for a shared store (LIMITS_STORE): tests move the app's clock to
+  // refill them, and the shared stores count in real time (with DATABASE_URL the default store would be postgres).
+  const env = { RATE_LIMIT_ANON_PER_MIN: '0', RATE_LIMIT_USER_PER_MIN: '0', LIMITS_STORE: 'memory', ...opts.env, DATABASE_PATH: join(dir, 'test.db'), PORT: '0' };
   // On PostgreSQL (npm run test:pg) a fresh database of its own, seeded the same way; DATABASE_URL names it, so
   // what reads the configuration (the shared limits) finds it too.
   const pgDb = testEngine() === 'postgres' ? await freshPgDb({ demo: opts.demo ?? true, now: opts.now ?? TEST_NOW }) : null;
