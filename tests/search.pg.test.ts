@@ -261,4 +261,24 @@ describe('listing search: the same results on SQLite and PostgreSQL', () => {
     expect(found.ids).toEqual([900]);
     await pool.query('DELETE FROM listings WHERE id = 900');
   });
+
+  it('a search in a snapshot older than the vocabulary uses the vocabulary as it is, without building it again', async () => {
+    await tsQueryFor(pool, pool, 'warm'); // built
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      await client.query('SELECT 1'); // the snapshot begins here
+      await pool.query(`INSERT INTO listings (id, slug, name, url, domain, status, launched_at, created_at, updated_at)
+        VALUES (901, 'quorblat', 'Quorblat', 'https://q.example/', 'q.example', 'live', $1, $1, $1)`, [NOW]);
+      expect(await tsQueryFor(pool, pool, 'quorblatt')).toContain("'quorblat'"); // the vocabulary reads past the snapshot
+      const texts: string[] = [];
+      const spy = { query: (text: string, values?: unknown[]) => (texts.push(text), client.query(text, values)) };
+      expect(await tsQueryFor(pool, spy as unknown as pg.Pool, 'quorblatt')).toContain("'quorblat'");
+      expect(texts.filter((t) => t.includes('listings_fts_vocab'))).toEqual([]);
+      await client.query('COMMIT');
+    } finally {
+      client.release();
+      await pool.query('DELETE FROM listings WHERE id = 901');
+    }
+  });
 });

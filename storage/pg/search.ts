@@ -43,7 +43,10 @@ const BY_VOTES = 'l.votes_count DESC, l.launched_at DESC NULLS LAST, l.id DESC';
 // search_terms_log, as the SQLite side does: before each use, the terms of the listings written since are added. The
 // new terms are taken from listing_search_vector, so they are folded exactly as the index folds them (unaccent, not
 // JavaScript's NFKD). Terms that disappear stay until the next full build: a stale candidate matches nothing. A pool
-// far behind the log, or behind what it holds (a database reset), or whose log was pruned past it, builds afresh.
+// far behind the log, or whose log was pruned past it, builds afresh. A caller whose snapshot began before the
+// vocabulary's last look sees the log end earlier than the vocabulary has read: the vocabulary already holds its
+// words (and some newer ones, which only add candidates), so it is used as it is; requests run in overlapping
+// snapshots, and building afresh there would rebuild (seconds at 100,000 listings) whenever they came out of order.
 // The vocabulary is kept per pool (`pool`), and read through the caller's connection (`conn`): inside a transaction,
 // that transaction's. Reading through the pool from inside one would need a second connection per request, and
 // requests that each hold one while waiting for another can take the whole pool and wait for ever.
@@ -72,12 +75,12 @@ async function buildVocabulary(pool: Queryable, logSeen: number): Promise<VocabS
 async function refresh(conn: Queryable, s: PerPool): Promise<void> {
   const { first, last } = await logBounds(conn);
   const v = s.vocab;
-  if (!v || last < v.logSeen || last - v.logSeen > LOG_CATCH_UP || first > v.logSeen + 1) {
+  if (!v || last - v.logSeen > LOG_CATCH_UP || first > v.logSeen + 1) {
     // The log position is read before the vocabulary: a change in between is read again next time, never missed.
-    if (!v || last !== v.logSeen) s.vocab = await buildVocabulary(conn, last);
+    s.vocab = await buildVocabulary(conn, last);
     return;
   }
-  if (last === v.logSeen) return;
+  if (last <= v.logSeen) return;
   const { rows } = await conn.query<{ term: string }>(`SELECT DISTINCT t AS term
     FROM search_terms_log g JOIN listings l ON l.id = g.listing_id, unnest(tsvector_to_array(${vectorOf('l')})) t
     WHERE g.id > $1 AND g.id <= $2`, [v.logSeen, last]);
