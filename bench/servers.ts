@@ -1,6 +1,8 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listen as listenNode } from '../transport/node-front';
 import { openDatabase } from '../storage/boot';
 import { systemClock } from '../tools/clock';
 import { createApp } from '../transport/app';
@@ -34,12 +36,12 @@ const profileSized = { items: Array.from({ length: 40 }, (_, i) => ({ slug: `lis
 bare.get('/json-7k', (c) => c.json(profileSized));
 const basePort = await listen(bare.fetch);
 
-let appFetch: (r: Request) => Response | Promise<Response> = () => new Response('starting', { status: 503 });
-const appPort = await listen((r) => appFetch(r));
+// The app as `npm start` serves it (Node's listener from createApp); the site URL needs the port first.
+let appListener: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+const { port: appPort } = await listenNode((req, res) => appListener!(req, res), 0, '127.0.0.1');
 // Request logs are formatted as in production but written nowhere: their cost counts, the parent's stdout stays clean.
 const logger = createLogger({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }, '/dev/null');
-const { app } = createApp({ db, config: { ...config0, siteUrl: `http://127.0.0.1:${appPort}` }, clock: systemClock, logger });
-appFetch = app.fetch;
+appListener = createApp({ db, config: { ...config0, siteUrl: `http://127.0.0.1:${appPort}` }, clock: systemClock, logger }).listener;
 
 const people = await makeBenchPeople(db, systemClock);
 // As a web node started with `npm start` does once it listens (transport/server.ts): the time is printed.

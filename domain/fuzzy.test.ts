@@ -76,6 +76,31 @@ describe('Lru', () => {
     lru.clear();
     expect(lru.get('a')).toBeUndefined();
   });
+
+  it.each<[string, number, number]>([
+    // capacity, how often (in insertions) the hot key is read
+    ['read every tenth of the capacity', 100, 10],
+    ['read every half of the capacity', 100, 50],
+    ['read at three fifths of the capacity', 1000, 600],
+    ['a tiny map read every other insertion', 4, 2],
+  ])('keeps a key %s while many others pass through, and stays within its capacity', (_, capacity, every) => {
+    const lru = new Lru<string, number>(capacity);
+    lru.set('hot', -1);
+    for (let i = 0; i < capacity * 20; i++) {
+      lru.set(`k${i}`, i);
+      if (i % every === 0) expect(lru.get('hot')).toBe(-1);
+      expect(lru.size).toBeLessThanOrEqual(capacity);
+    }
+    expect(lru.get('k0')).toBeUndefined();
+    expect(lru.get(`k${capacity * 20 - 1}`)).toBe(capacity * 20 - 1);
+  });
+
+  it('evicts a key not read during a whole capacity of insertions', () => {
+    const lru = new Lru<string, number>(100);
+    lru.set('cold', 0);
+    for (let i = 0; i < 100; i++) lru.set(`k${i}`, i);
+    expect(lru.get('cold')).toBeUndefined();
+  });
 });
 
 describe('VocabIndex.add (words written since the index was built)', () => {

@@ -141,22 +141,34 @@ export class VocabIndex {
   }
 }
 
-// A small least-recently-used map (Map keeps insertion order; a hit re-inserts the key at the end).
+// A small least-recently-used map (Map keeps insertion order; a re-inserted key moves to the end).
+// A hit re-inserts its key only when it is no longer among the newest quarter of the map. Re-inserting on every hit
+// (delete + set) leaves a deleted slot behind each time, so a busy map was rebuilt every few thousand hits; at 20,000
+// keys each rebuild allocated a new table in V8's large-object space, garbage that only a full collection frees. So
+// a key is evicted once it has not been used during the last three quarters of the map's capacity of insertions.
+type Stamped<V> = { value: V; stamp: number };
 export class Lru<K, V> {
-  private readonly map = new Map<K, V>();
-  constructor(private readonly capacity: number) {}
+  private readonly map = new Map<K, Stamped<V>>();
+  private clock = 0;
+  private readonly fresh: number;
+  constructor(private readonly capacity: number) {
+    this.fresh = capacity >> 2;
+  }
 
   get(key: K): V | undefined {
-    const v = this.map.get(key);
-    if (v === undefined) return undefined;
-    this.map.delete(key);
-    this.map.set(key, v);
-    return v;
+    const e = this.map.get(key);
+    if (e === undefined) return undefined;
+    if (this.clock - e.stamp > this.fresh) {
+      this.map.delete(key);
+      e.stamp = ++this.clock;
+      this.map.set(key, e);
+    }
+    return e.value;
   }
 
   set(key: K, value: V): void {
     this.map.delete(key);
-    this.map.set(key, value);
+    this.map.set(key, { value, stamp: ++this.clock });
     if (this.map.size > this.capacity) this.map.delete(this.map.keys().next().value as K);
   }
 
@@ -166,5 +178,9 @@ export class Lru<K, V> {
 
   clear(): void {
     this.map.clear();
+  }
+
+  get size(): number {
+    return this.map.size;
   }
 }

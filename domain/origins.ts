@@ -40,7 +40,16 @@ export function originAllowed(origin: string, siteUrl: string, listed: readonly 
 // A site served on loopback answers only requests addressed to a loopback name: a rebound name (evil.example →
 // 127.0.0.1) arrives with its own Host. A public site is reached through its own name and proxies: no check here.
 export function hostAllowed(host: string | undefined, siteUrl: string): boolean {
-  const site = originOf(siteUrl);
-  if (!site || !isLoopbackHostname(new URL(site).hostname)) return true;
+  if (!siteOnLoopback(siteUrl)) return true;
   return host !== undefined && isLoopbackHostname(hostnameOfHostHeader(host));
+}
+
+// Asked on every MCP request with the one configured site URL: parsing it each time cost more than the check.
+let lastSite: { url: string; loopback: boolean } | undefined;
+function siteOnLoopback(siteUrl: string): boolean {
+  if (lastSite?.url !== siteUrl) {
+    const site = originOf(siteUrl);
+    lastSite = { url: siteUrl, loopback: site !== null && isLoopbackHostname(new URL(site).hostname) };
+  }
+  return lastSite.loopback;
 }

@@ -1,8 +1,7 @@
-import { serve, type ServerType } from '@hono/node-server';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { openDb, type Db } from '../storage/db';
 import { seedDatabase } from '../storage/seed';
@@ -10,6 +9,7 @@ import { fixedClock } from '../tools/clock';
 import { createApp } from '../transport/app';
 import { loadConfig } from '../transport/config';
 import { answerClientErrors } from '../transport/client-errors';
+import { listen } from '../transport/node-front';
 import type { AppConfig } from '../tools/context';
 import type { LanguageModel } from 'ai';
 import type { Logger } from '../transport/ops/logger';
@@ -47,15 +47,14 @@ export async function startApp(opts: { demo?: boolean; now?: string; env?: Recor
   const base = loadConfig(env as NodeJS.ProcessEnv);
   const db = pgDb ? pgDb.db : openDb(base.databasePath);
   if (!pgDb) await seedDatabase(db, { demo: opts.demo ?? true, clock });
-  let server: ServerType;
-  const port = await new Promise<number>((resolve) => {
-    // The site URL must be known before the app is built; reserve the port first, then build.
-    server = serve({ fetch: (req, env) => appRef.fetch(req, env), port: 0, hostname: '127.0.0.1' }, (info) => resolve((info as AddressInfo).port));
-  });
+  // The site URL must be known before the app is built; reserve the port first, then build. Served as `npm start`
+  // serves it: Node's listener from createApp (transport/node-front.ts).
+  let listener: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  const { server, port } = await listen((req, res) => listener!(req, res), 0, '127.0.0.1');
   const config: AppConfig = { ...base, port, siteUrl: `http://127.0.0.1:${port}` };
-  answerClientErrors(server!, config.siteUrl);
+  answerClientErrors(server, config.siteUrl);
   const built = createApp({ db, config, clock, logger: opts.logger });
-  const appRef = built.app;
+  listener = built.listener;
   const jobs = opts.jobs
     ? await startJobs({ db, clock, config, env: env as NodeJS.ProcessEnv, model: opts.jobs === true ? null : opts.jobs.model ?? null, pollMs: 50, log: () => {} })
     : null;

@@ -13,6 +13,7 @@ import { registerMcpRoute } from './mcp-route';
 import { cors, corsAnswerHeaders, type CorsOptions } from './cors';
 import { preparedReads } from './prepared-reads';
 import { mcpLane } from './mcp-lane';
+import { appRequestListener } from './node-front';
 import { compress } from './compress';
 import { httpCache } from './http-cache';
 import { etagOf } from '../domain/etag';
@@ -131,6 +132,8 @@ export function createApp(given: CreateAppDeps) {
   app.onError(lastLine);
   return {
     app, auth, logger, metrics,
+    // What Node's HTTP server should call: the prepared-read lane on Node's own request first, then the app.
+    listener: appRequestListener(app.fetch, [prepared.front], deps.config.host),
     async close() {
       await mcp.close();
       limits.close();

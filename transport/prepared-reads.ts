@@ -1,14 +1,17 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AnyTool } from '../tools/define';
 import type { AppConfig, ToolContext } from '../tools/context';
 import { invokeTool, jsonEtag, jsonText } from '../tools/invoke';
-import { clientIpOf, headersOf } from './node-request';
+import { clientIpOf, headersOf, type HeaderBag } from './node-request';
+import { clientAddress } from '../domain/client-address';
 import { Lru } from '../domain/fuzzy';
 import { API_PREFIX, noteRateDecision } from '../rest-adapter/routes';
-import { rateLimitHeaders, type RequestLimiter } from '../rest-adapter/rate-limit';
+import { rateLimitHeaders, type RateDecision, type RequestLimiter } from '../rest-adapter/rate-limit';
 import { carriesCredentials, sendsCredentials, etagMatches, lifetimeOf, NOT_MODIFIED_HEADERS } from './http-cache';
 import { chooseEncoding, encodedAnswer } from './compress';
 import { requestIdFrom, type RecordRequest } from './ops/routes';
+import type { NodeFront } from './node-front';
 
 // The prepared-read lane: anonymous GETs of public reads, answered before the middleware stack.
 //
@@ -22,6 +25,11 @@ import { requestIdFrom, type RecordRequest } from './ops/routes';
 // ordinary is handed on to the full path: credentials, a session cookie, an Idempotency-Key, HEAD, an error from
 // the tool, a refused rate limit (the decision is handed on with it, so the request is charged once).
 // tests/prepared-reads.e2e.test.ts proves both paths answer alike, header for header.
+//
+// The lane is entered first on Node's own request and response (`front`, see transport/node-front.ts), before
+// @hono/node-server builds a fetch Request and Hono routes it, and writes its answer with writeHead/end: for a
+// remembered read those cost more than the lane's own work. The same lane is also a Hono middleware, for requests
+// that reach the app as fetch Requests (app.fetch, app.request) and for what the front hands over.
 
 type Entry = { tool: AnyTool; raw: unknown; route: string; lifetime: string };
 
@@ -45,6 +53,8 @@ const pathAndQuery = (url: string) => url.slice(url.indexOf('/', url.indexOf('//
 
 export function preparedReads(deps: PreparedReadsDeps) {
   const entries = new Lru<string, Entry>(MAX_URLS);
+  // Requests the front handed on to the full path, with the rate decision already taken for them, if any.
+  const handedOver = new WeakMap<object, RateDecision | null>();
 
   function remember(c: Context, tool: AnyTool, raw: unknown): void {
     const lifetime = lifetimeOf(c.req.path);
@@ -53,30 +63,30 @@ export function preparedReads(deps: PreparedReadsDeps) {
     entries.set(pathAndQuery(c.req.url), { tool, raw, route: API_PREFIX + tool.http.path, lifetime });
   }
 
-  const middleware: MiddlewareHandler = async (c, next) => {
-    if (c.req.method !== 'GET') return next();
-    const key = pathAndQuery(c.req.url);
+  // The entry a GET of this URL may be answered from, or null when the full path must take it.
+  function entryFor(method: string | undefined, key: string, headers: HeaderBag): Entry | null {
+    if (method !== 'GET') return null;
     const entry = entries.get(key);
-    if (!entry) return next();
-    const headers = headersOf(c);
-    if (headers['idempotency-key'] !== undefined || sendsCredentials(headers.authorization, headers.cookie)) return next();
+    if (!entry || headers['idempotency-key'] !== undefined || sendsCredentials(headers.authorization, headers.cookie)) return null;
+    return entry;
+  }
+
+  // The answer, or what to hand on to the full path with.
+  async function answer(entry: Entry, key: string, headers: HeaderBag, ip: string): Promise<Answer | { handOver: RateDecision | null }> {
     const start = performance.now();
-    const actor = { kind: 'anonymous' as const, ip: clientIpOf(c, headers, deps.config) };
+    const actor = { kind: 'anonymous' as const, ip };
     let result: unknown;
     try {
       result = await invokeTool(entry.tool, { ...deps.baseContext, actor }, entry.raw);
     } catch {
       // Gone, or failing: the full path answers (and words the error) from now on.
       entries.delete(key);
-      return next();
+      return { handOver: null };
     }
     // Charged after the run, unlike the full path: a run that fails is handed on uncharged, and the full path
     // charges it; a refused request is handed on with its decision. Either way one charge per request.
     const decision = await deps.limiter?.take(actor);
-    if (decision && !decision.allowed) {
-      noteRateDecision(c, decision);
-      return next();
-    }
+    if (decision && !decision.allowed) return { handOver: decision };
     const requestId = requestIdFrom(headers['x-request-id']);
     const etag = jsonEtag(result);
     const out: Record<string, string> = {
@@ -87,24 +97,71 @@ export function preparedReads(deps: PreparedReadsDeps) {
       ...deps.cors(headers.origin),
       'cache-control': entry.lifetime,
     };
-    let response: Response;
+    let made: Answer;
     const ifNoneMatch = headers['if-none-match'];
     if (ifNoneMatch && etagMatches(ifNoneMatch, etag)) {
       const kept: Record<string, string> = { vary: VARY_NOT_MODIFIED };
       for (const h of NOT_MODIFIED_HEADERS) if (out[h] !== undefined) kept[h] = out[h];
-      response = new Response(null, { status: 304, headers: kept });
+      made = { status: 304, headers: kept, body: null };
     } else {
       out.vary = VARY;
       const text = jsonText(result);
       const encoding = chooseEncoding(headers['accept-encoding']);
       const encoded = encoding ? await encodedAnswer(text, etag, encoding) : null;
       if (encoded) out['content-encoding'] = encoding!;
-      response = new Response((encoded ?? text) as BodyInit, { status: 200, headers: out });
+      made = { status: 200, headers: out, body: encoded ?? text };
     }
-    deps.record({ route: entry.route, method: 'GET', status: response.status, seconds: (performance.now() - start) / 1000, requestId });
+    deps.record({ route: entry.route, method: 'GET', status: made.status, seconds: (performance.now() - start) / 1000, requestId });
     deps.served?.();
-    return response;
+    return made;
+  }
+
+  const middleware: MiddlewareHandler = async (c, next) => {
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const handed = incoming ? handedOver.get(incoming) : undefined;
+    if (handed !== undefined) {
+      if (handed) noteRateDecision(c, handed);
+      return next();
+    }
+    const key = pathAndQuery(c.req.url);
+    const headers = c.req.method === 'GET' ? headersOf(c) : {};
+    const entry = entryFor(c.req.method, key, headers);
+    if (!entry) return next();
+    const made = await answer(entry, key, headers, clientIpOf(c, headers, deps.config));
+    if ('handOver' in made) {
+      if (made.handOver) noteRateDecision(c, made.handOver);
+      return next();
+    }
+    // Node-server sets Content-Length itself.
+    return new Response(made.body as BodyInit | null, { status: made.status, headers: made.headers });
   };
 
-  return { remember, middleware };
+  // The same lane on Node's request: a request-target in origin form is the path and query Hono keys entries by.
+  const front: NodeFront = (req: IncomingMessage, res: ServerResponse, handOver: () => void) => {
+    const key = req.url ?? '';
+    const headers = req.headers as HeaderBag;
+    const entry = key.startsWith(API_PREFIX) ? entryFor(req.method, key, headers) : null;
+    if (!entry) return false;
+    const ip = clientAddress(req.socket.remoteAddress ?? 'unknown', headers['x-forwarded-for'], deps.config.trustProxy ?? []);
+    answer(entry, key, headers, ip).then((made) => {
+      if ('handOver' in made) {
+        handedOver.set(req, made.handOver);
+        handOver();
+        return;
+      }
+      const { body } = made;
+      if (body !== null) made.headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+      res.writeHead(made.status, made.headers);
+      res.end(body ?? undefined);
+    }, () => {
+      // Nothing written yet (answer throws before it returns): the full path answers, or words the error.
+      handedOver.set(req, null);
+      handOver();
+    });
+    return true;
+  };
+
+  return { remember, middleware, front };
 }
+
+type Answer = { status: 200 | 304; headers: Record<string, string>; body: string | Uint8Array | null };

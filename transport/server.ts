@@ -28,12 +28,11 @@ const web = role === 'worker' ? null : await startWeb();
 const jobs = role === 'web' ? null : await startWorkerRole();
 
 async function startWeb() {
-  const [{ createApp }, { answerClientErrors }] = await Promise.all([import('./app'), import('./client-errors')]);
-  const { app, close } = createApp({ db, config, clock: systemClock, logger, metrics });
-  const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => {
-    console.log(`${config.siteName} on ${config.siteUrl} (listening on ${info.address}:${info.port})`);
-    console.log(`  REST ${config.siteUrl}/api/v1  ·  OpenAPI ${config.siteUrl}/api/v1/openapi.json  ·  MCP ${config.siteUrl}/mcp  ·  health /health  ·  metrics /metrics`);
-  });
+  const [{ createApp }, { answerClientErrors }, { listen }] = await Promise.all([import('./app'), import('./client-errors'), import('./node-front')]);
+  const { listener, close } = createApp({ db, config, clock: systemClock, logger, metrics });
+  const { server, address, port } = await listen(listener, config.port, config.host);
+  console.log(`${config.siteName} on ${config.siteUrl} (listening on ${address}:${port})`);
+  console.log(`  REST ${config.siteUrl}/api/v1  ·  OpenAPI ${config.siteUrl}/api/v1/openapi.json  ·  MCP ${config.siteUrl}/mcp  ·  health /health  ·  metrics /metrics`);
   answerClientErrors(server, config.siteUrl);
   // The first typo search would otherwise wait for the vocabulary to be built; a failure here only leaves that wait.
   const { warmTypoVocabulary } = await import('../storage/queries/search');

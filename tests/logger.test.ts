@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger } from '../transport/ops/logger';
+
+// The production logger: JSON lines with an ISO-8601 time, batched, flushed on request.
+describe('createLogger', () => {
+  it('writes each line with the time it was logged, as ISO-8601, lines of one millisecond sharing it', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'log-')), 'out.log');
+    const logger = createLogger({ LOG_LEVEL: 'info' }, file);
+    const before = Date.now();
+    logger.info({ n: 1 }, 'first');
+    for (let i = 0; i < 200; i++) logger.info({ n: i }, 'burst');
+    await new Promise((r) => setTimeout(r, 5));
+    logger.info({ n: 2 }, 'later');
+    const after = Date.now();
+    await new Promise<void>((resolve, reject) => logger.flush((err) => (err ? reject(err) : resolve())));
+    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(202);
+    for (const line of lines) {
+      expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      const t = Date.parse(line.time);
+      expect(t).toBeGreaterThanOrEqual(before);
+      expect(t).toBeLessThanOrEqual(after);
+    }
+    // Times never go backwards, and the last line, logged 5 ms later, has a later time than the first.
+    const times = lines.map((l) => Date.parse(l.time));
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times[times.length - 1]).toBeGreaterThan(times[0]);
+    expect(lines[0]).toMatchObject({ msg: 'first', service: 'launch-directory', level: 30 });
+  });
+});

@@ -1,0 +1,34 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getRequestListener } from '@hono/node-server';
+
+// A lane that may answer a request on Node's own request and response, before @hono/node-server turns it into a
+// fetch Request and Hono routes it through the app (transport/prepared-reads.ts). It returns false to leave the
+// request to the app at once, or true when it has taken it; a request it has taken and then declines (before
+// writing anything) goes to the app through `handOver`.
+export type NodeFront = (req: IncomingMessage, res: ServerResponse, handOver: () => void) => boolean;
+
+type Fetch = Parameters<typeof getRequestListener>[0];
+
+// Node's request listener for the app: the fronts first, then the app as @hono/node-server serves it.
+export function appRequestListener(fetch: Fetch, fronts: NodeFront[], hostname?: string) {
+  const app = getRequestListener(fetch, { hostname });
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const handOver = () => void app(req, res);
+    for (const front of fronts) if (front(req, res, handOver)) return;
+    void app(req, res);
+  };
+}
+
+// Serves a request listener on host:port (0: any free port); resolves once it listens.
+export function listen(listener: (req: IncomingMessage, res: ServerResponse) => void, port: number, hostname: string): Promise<{ server: Server; port: number; address: string }> {
+  const server = createServer(listener);
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, hostname, () => {
+      server.off('error', reject);
+      const info = server.address() as AddressInfo;
+      resolve({ server, port: info.port, address: info.address });
+    });
+  });
+}
