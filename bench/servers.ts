@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen as listenNode } from '../transport/node-front';
 import { openDatabase } from '../storage/boot';
+import { limitHeapGrowth } from '../transport/heap';
 import { systemClock } from '../tools/clock';
 import { createApp } from '../transport/app';
 import { loadConfig } from '../transport/config';
@@ -20,6 +21,8 @@ const config0 = loadConfig({
   RATE_LIMIT_ANON_PER_MIN: '0', RATE_LIMIT_USER_PER_MIN: '0', ...env, PORT: '0',
   DATABASE_PATH: process.env.BENCH_DB ?? '', ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
 });
+// As transport/server.ts does at start (HEAP_GROWTH_PERCENT).
+limitHeapGrowth();
 const db = await openDatabase(config0);
 const count = Number(await db.engine.prepare('SELECT count(*) FROM listings').pluck().get());
 // Up to 500 slugs spread over the directory, for the readers and the visitors.

@@ -21,7 +21,7 @@ export async function startBenchServers(listings: number, databaseUrl?: string):
     loader.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`bench loader exited with ${code}`))));
   });
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
-  const child = spawn(process.execPath, [...profile, ...(process.env.XFLAGS ? process.env.XFLAGS.split(' ') : []), '--import', 'tsx', 'bench/servers.ts'], {
+  const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []), '--import', 'tsx', 'bench/servers.ts'], {
     env: { ...env, ...(databaseUrl ? target : { BENCH_DB: prepared.path }) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,6 +1,7 @@
 import { serve } from '@hono/node-server';
 import { loadConfig } from './config';
 import { databaseLabel } from '../storage/database-label';
+import { limitHeapGrowth } from './heap';
 
 // Node entry for `npm start`: open (and migrate) the database, seed a new one, then by ROLE (transport/config.ts):
 //   web     serve the site, REST, MCP and OAuth on one port;
@@ -9,6 +10,7 @@ import { databaseLabel } from '../storage/database-label';
 //   all     both, in one process (the default).
 // Any number of processes of each role may share one SQLite file (README, "Run on several processes").
 const config = loadConfig();
+limitHeapGrowth();
 const role = config.role ?? 'all';
 // Where it serves and which database it uses come first, before any library has a chance to print (the OAuth
 // library warns about Node 20 when it loads, so the app is loaded after this line).
