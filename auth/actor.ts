@@ -22,7 +22,10 @@ export type AuthDeps = { db: Db; config: AppConfig; clock: Clock };
 
 // Authorization header → Actor for the resource the request reaches ('api' = {site}/api/v1, 'mcp' = {site}/mcp).
 // No header → anonymous. A header that does not authenticate → ToolError('unauthenticated') (401), never anonymous.
-export type Authenticate = (c: Context, resource?: ResourceKey) => Promise<Actor>;
+export type Authenticate = ((c: Context, resource?: ResourceKey) => Promise<Actor>) & {
+  // The same from the Authorization header and client address themselves (transport/mcp-front.ts has no Context).
+  fromHeader(header: string | undefined, ip: string, resource: ResourceKey): Promise<Actor>;
+};
 
 const LAST_USED_EVERY_MS = 60_000; // last_used_at is for people, minute precision is plenty and saves a write per call
 
@@ -46,9 +49,7 @@ export function createAuthenticator(deps: AuthDeps): Authenticate {
     return { kind: 'oauth', userId: t.userId, clientId: t.clientId, scopes: t.scopes, ip };
   }
 
-  return async (c, resource = 'api') => {
-    const ip = clientIp(c, deps.config);
-    const header = c.req.header('authorization');
+  async function fromHeader(header: string | undefined, ip: string, resource: ResourceKey): Promise<Actor> {
     if (header === undefined) return { kind: 'anonymous', ip };
     try {
       return await credentialActor(header, ip, resource);
@@ -59,7 +60,9 @@ export function createAuthenticator(deps: AuthDeps): Authenticate {
       }
       throw err;
     }
-  };
+  }
+
+  return Object.assign((c: Context, resource: ResourceKey = 'api') => fromHeader(c.req.header('authorization'), clientIp(c, deps.config), resource), { fromHeader });
 }
 
 // Without the app's dependencies nobody can be identified: everyone is anonymous. Prefer createAuthenticator

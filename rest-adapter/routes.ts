@@ -22,12 +22,13 @@ export type RestDeps = {
   answeredPublicRead?(c: Context, tool: AnyTool, raw: unknown): void;
 };
 
-// A rate-limit decision already taken for this request (by the prepared-read lane, which then handed the request
-// on): the request is charged once.
+// A rate-limit decision already taken for this request (by the prepared-read lane or the MCP front, which then
+// handed the request on): the request is charged once.
 const TAKEN_DECISION = 'rateDecision';
 export function noteRateDecision(c: Context, decision: RateDecision): void {
   c.set(TAKEN_DECISION as never, decision as never);
 }
+export const takenRateDecision = (c: Context) => c.get(TAKEN_DECISION as never) as RateDecision | undefined;
 
 export function requestIdOf(c: Context): string {
   let id = c.get('requestId' as never) as string | undefined;
@@ -73,7 +74,7 @@ export function registerRestRoutes(app: Hono, tools: AnyTool[], deps: RestDeps):
       let headers: Record<string, string> = {};
       try {
         const actor = await deps.authenticate(c);
-        const decision = (c.get(TAKEN_DECISION as never) as RateDecision | undefined) ?? await deps.limiter?.take(actor);
+        const decision = takenRateDecision(c) ?? await deps.limiter?.take(actor);
         if (decision) headers = rateLimitHeaders(decision);
         if (decision && !decision.allowed) throw rateLimited(decision);
         const raw = await collectInput(c, plan);

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { request } from 'node:http';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { startApp, type TestApp } from './harness';
+import { addUser } from './fixtures';
+import { createApiKey } from '../auth/accounts';
 
 // The MCP lane (transport/mcp-lane.ts): POST /mcp without an Origin header — what every server-side client sends —
 // is answered ahead of the middleware. A request with an allowed Origin takes the full path; the two answers must
@@ -28,10 +30,12 @@ function post(app: TestApp, body: string, headers: Record<string, string>): Prom
   });
 }
 
-async function laneCount(app: TestApp): Promise<number> {
-  const m = /^http_lane_answers_total\{lane="mcp"\} (\d+)$/m.exec(await (await fetch(`${app.url}/metrics`)).text());
+async function laneCount(app: TestApp, metric = 'http_lane_answers_total'): Promise<number> {
+  const m = new RegExp(`^${metric}\\{lane="mcp"\\} (\\d+)$`, 'm').exec(await (await fetch(`${app.url}/metrics`)).text());
   return m ? Number(m[1]) : 0;
 }
+// Answers written by the MCP front on Node's own request (transport/mcp-front.ts), a subset of the lane's.
+const frontCount = (app: TestApp) => laneCount(app, 'http_front_answers_total');
 
 const MODERN = '2026-07-28';
 const modernHeaders = (method: string, name?: string) => ({
@@ -56,35 +60,46 @@ function comparable(r: Raw) {
 
 let app: TestApp;
 let slug: string;
+let apiKey: string;
 beforeAll(async () => {
   app = await startApp({ demo: true });
   slug = (await (await fetch(`${app.api}/listings?per_page=1`)).json()).items[0].slug;
+  const key = await createApiKey({ db: app.db, clock: app.clock }, await addUser(app.db, 'lane@example.test'), 'lane test');
+  if ('errors' in key) throw new Error(JSON.stringify(key.errors));
+  apiKey = key.key;
 });
 afterAll(async () => {
   await app?.close();
 });
 
 describe('the MCP lane answers as the full path does', () => {
-  const CASES: Array<[string, () => [string, Record<string, string>]]> = [
-    ['tools/call get_listing (2026-07-28)', () => [modernBody('tools/call', { name: 'get_listing', arguments: { slug } }), modernHeaders('tools/call', 'get_listing')]],
-    ['tools/call search_listings, gzip accepted', () => [modernBody('tools/call', { name: 'search_listings', arguments: { q: 'notes' } }), { ...modernHeaders('tools/call', 'search_listings'), 'accept-encoding': 'gzip' }]],
-    ['tools/list', () => [modernBody('tools/list', {}), modernHeaders('tools/list')]],
-    ['tools/call of an unknown listing (a tool error)', () => [modernBody('tools/call', { name: 'get_listing', arguments: { slug: 'no-such-listing' } }), modernHeaders('tools/call', 'get_listing')]],
-    ['tools/call of a tool that needs sign-in (401 with a challenge)', () => [modernBody('tools/call', { name: 'list_my_listings', arguments: {} }), modernHeaders('tools/call', 'list_my_listings')]],
-    ['a 2025-11-25 stateless tools/call (one SSE event)', () => [JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_listing', arguments: { slug } } }), legacyHeaders]],
-    ['a 2025 initialize (the SDK answers)', () => [JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }), legacyHeaders]],
-    ['malformed JSON (the SDK answers)', () => ['{"jsonrpc": "2.0", "id": 1, "method": ', legacyHeaders]],
-    ['a caller request id, br accepted', () => [modernBody('tools/call', { name: 'get_listing', arguments: { slug } }), { ...modernHeaders('tools/call', 'get_listing'), 'x-request-id': 'agent-run-0001', 'accept-encoding': 'br' }]],
+  // The third element: whether the MCP front answers it on Node's request (the fast path's calls), or hands it on.
+  const CASES: Array<[string, () => [string, Record<string, string>], boolean]> = [
+    ['tools/call get_listing (2026-07-28)', () => [modernBody('tools/call', { name: 'get_listing', arguments: { slug } }), modernHeaders('tools/call', 'get_listing')], true],
+    ['tools/call search_listings, gzip accepted', () => [modernBody('tools/call', { name: 'search_listings', arguments: { q: 'notes' } }), { ...modernHeaders('tools/call', 'search_listings'), 'accept-encoding': 'gzip' }], true],
+    ['tools/list', () => [modernBody('tools/list', {}), modernHeaders('tools/list')], true],
+    ['tools/call of an unknown listing (a tool error)', () => [modernBody('tools/call', { name: 'get_listing', arguments: { slug: 'no-such-listing' } }), modernHeaders('tools/call', 'get_listing')], true],
+    ['tools/call of a tool that needs sign-in (401 with a challenge)', () => [modernBody('tools/call', { name: 'list_my_listings', arguments: {} }), modernHeaders('tools/call', 'list_my_listings')], false],
+    ['a 2025-11-25 stateless tools/call (one SSE event)', () => [JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'tools/call', params: { name: 'get_listing', arguments: { slug } } }), legacyHeaders], true],
+    ['a 2025 initialize (the SDK answers)', () => [JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 't', version: '1' } } }), legacyHeaders], false],
+    ['malformed JSON (the SDK answers)', () => ['{"jsonrpc": "2.0", "id": 1, "method": ', legacyHeaders], false],
+    ['a caller request id, br accepted', () => [modernBody('tools/call', { name: 'get_listing', arguments: { slug } }), { ...modernHeaders('tools/call', 'get_listing'), 'x-request-id': 'agent-run-0001', 'accept-encoding': 'br' }], true],
+    ['a signed-in caller (API key) reading a listing', () => [modernBody('tools/call', { name: 'get_listing', arguments: { slug } }), { ...modernHeaders('tools/call', 'get_listing'), authorization: `Bearer ${apiKey}` }], true],
+    ['a signed-in caller listing their own listings, 2025 era', () => [JSON.stringify({ jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'list_my_listings', arguments: {} } }), { ...legacyHeaders, authorization: `Bearer ${apiKey}` }], true],
+    ['a credential that is not valid (401, handed on)', () => [modernBody('tools/call', { name: 'get_listing', arguments: { slug } }), { ...modernHeaders('tools/call', 'get_listing'), authorization: 'Bearer not-a-real-token' }], false],
+    ['a 2025 tools/call in a batch (handed on)', () => [JSON.stringify([{ jsonrpc: '2.0', id: 5, method: 'tools/call', params: { name: 'get_listing', arguments: { slug } } }]), { ...legacyHeaders, 'mcp-protocol-version': '2025-03-26' }], false],
   ];
-  for (const [name, make] of CASES) {
+  for (const [name, make, atFront] of CASES) {
     it(name, async () => {
       const [body, headers] = make();
       const before = await laneCount(app);
       const full = await post(app, body, { ...headers, origin: app.url });
       const afterFull = await laneCount(app);
+      const frontBefore = await frontCount(app);
       const lane = await post(app, body, headers);
       expect(afterFull - before).toBe(0);
       expect(await laneCount(app)).toBe(afterFull + 1);
+      expect(await frontCount(app)).toBe(frontBefore + (atFront ? 1 : 0));
       expect(full.headers['access-control-allow-origin']).toBe(app.url);
       expect(lane.headers['access-control-allow-origin']).toBeUndefined();
       expect(comparable(lane)).toEqual(comparable(full));
@@ -114,6 +129,8 @@ describe('what the MCP lane leaves to the full path', () => {
       }
       expect(statuses).toEqual([200, 200, 200, 429]);
       expect(await laneCount(limited)).toBe(4);
+      // The refused call was charged by the front and answered by the app with that decision.
+      expect(await frontCount(limited)).toBe(3);
     } finally {
       await limited.close();
     }

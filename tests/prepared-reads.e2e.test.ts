@@ -31,11 +31,13 @@ const decoded = (r: Raw) => {
   return (enc === 'br' ? brotliDecompressSync(r.body) : enc === 'gzip' ? gunzipSync(r.body) : r.body).toString('utf8');
 };
 
-async function laneCount(app: TestApp, lane = 'rest_read'): Promise<number> {
+async function laneCount(app: TestApp, lane = 'rest_read', metric = 'http_lane_answers_total'): Promise<number> {
   const text = await (await fetch(`${app.url}/metrics`)).text();
-  const m = new RegExp(`^http_lane_answers_total\\{lane="${lane}"\\} (\\d+)$`, 'm').exec(text);
+  const m = new RegExp(`^${metric}\\{lane="${lane}"\\} (\\d+)$`, 'm').exec(text);
   return m ? Number(m[1]) : 0;
 }
+// Of those, the answers written on Node's own request, before the app (the lane's `front`).
+const frontCount = (app: TestApp) => laneCount(app, 'rest_read', 'http_front_answers_total');
 
 // Headers that legitimately differ between two answers to the same request: the clock, the connection, a fresh
 // request id, and the rate-limit countdown (one request later).
@@ -47,9 +49,10 @@ async function bothPaths(app: TestApp, path: string, headers: Record<string, str
   const before = await laneCount(app);
   const full = await raw(app, path, headers);
   const afterFull = await laneCount(app);
+  const frontBefore = await frontCount(app);
   const lane = await raw(app, path, headers);
   const afterLane = await laneCount(app);
-  return { full, lane, fullUsedLane: afterFull - before, laneUsedLane: afterLane - afterFull };
+  return { full, lane, fullUsedLane: afterFull - before, laneUsedLane: afterLane - afterFull, laneUsedFront: (await frontCount(app)) - frontBefore };
 }
 
 let app: TestApp;
@@ -92,9 +95,10 @@ describe('the lane answers as the full path does', () => {
     SHAPES.forEach(([shape, headers], i) => {
       it(`${read}, ${shape}`, async () => {
         const path = pathOf(i);
-        const { full, lane, fullUsedLane, laneUsedLane } = await bothPaths(app, path, headers);
+        const { full, lane, fullUsedLane, laneUsedLane, laneUsedFront } = await bothPaths(app, path, headers);
         expect(fullUsedLane).toBe(0);
         expect(laneUsedLane).toBe(1);
+        expect(laneUsedFront).toBe(1);
         expect(full.status).toBe(200);
         expect(lane.status).toBe(full.status);
         expect(stable(lane)).toEqual(stable(full));
@@ -104,6 +108,20 @@ describe('the lane answers as the full path does', () => {
       });
     });
   }
+
+  it('answers a request that reaches the app as a fetch Request (no Node request) the same, through its middleware', async () => {
+    const path = `/api/v1/listings/${slugs[31]}`;
+    const full = await raw(app, path, {});
+    const before = await laneCount(app);
+    const frontBefore = await frontCount(app);
+    const res = await app.hono.request(path);
+    expect(await laneCount(app)).toBe(before + 1);
+    expect(await frontCount(app)).toBe(frontBefore);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(decoded(full));
+    expect(res.headers.get('etag')).toBe(full.headers.etag);
+    expect(res.headers.get('cache-control')).toBe(full.headers['cache-control']);
+  });
 
   it('answers If-None-Match with the same 304', async () => {
     const path = `/api/v1/listings/${slugs[30]}`;

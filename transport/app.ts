@@ -12,7 +12,9 @@ import { ToolError } from '../tools/errors';
 import { registerMcpRoute } from './mcp-route';
 import { cors, corsAnswerHeaders, type CorsOptions } from './cors';
 import { preparedReads } from './prepared-reads';
-import { mcpLane } from './mcp-lane';
+import { handOverMcpDecision, mcpLane } from './mcp-lane';
+import { mcpFront } from './mcp-front';
+import { mcpToolByName } from '../tools/registry';
 import { appRequestListener } from './node-front';
 import { compress } from './compress';
 import { httpCache } from './http-cache';
@@ -69,12 +71,14 @@ export function createApp(given: CreateAppDeps) {
   const record = requestRecorder(logger, metrics);
   const restLane = metrics.laneAnswers.labels('rest_read');
   const mcpLaneCount = metrics.laneAnswers.labels('mcp');
+  const restFront = metrics.frontAnswers.labels('rest_read');
+  const mcpFrontCount = metrics.frontAnswers.labels('mcp');
   const baseContext = { db: deps.db, config: deps.config, clock: deps.clock, jobs: deps.jobs };
   // Rate limits and failed sign-ins, counted per process or shared by all (LIMITS_STORE).
   const limits = createLimits(deps.config, deps.clock);
   // Ahead of everything: anonymous public reads of a URL answered before (transport/prepared-reads.ts).
   const prepared = preparedReads({
-    baseContext, limiter: limits.api, config: deps.config, cors: corsAnswerHeaders(API_CORS), record, served: () => restLane.inc(),
+    baseContext, limiter: limits.api, config: deps.config, cors: corsAnswerHeaders(API_CORS), record, served: () => restLane.inc(), servedAtFront: () => restFront.inc(),
   });
   app.use(`${API_PREFIX}/*`, prepared.middleware);
   // And MCP calls from clients that send no Origin (transport/mcp-lane.ts).
@@ -132,8 +136,12 @@ export function createApp(given: CreateAppDeps) {
   app.onError(lastLine);
   return {
     app, auth, logger, metrics,
-    // What Node's HTTP server should call: the prepared-read lane on Node's own request first, then the app.
-    listener: appRequestListener(app.fetch, [prepared.front], deps.config.host),
+    // What Node's HTTP server should call: the prepared-read lane and the MCP front on Node's own request, then the app.
+    listener: appRequestListener(app.fetch, [prepared.front, mcpFront({
+      siteUrl: deps.config.siteUrl, config: deps.config, maxBody: mcp.maxBody, authenticate: auth.authenticate.fromHeader,
+      limiter: limits.api, protocolLimiter: limits.protocol, fast: mcp.fastPath, toolByName: mcpToolByName,
+      handOverDecision: handOverMcpDecision, record, served: () => { mcpLaneCount.inc(); mcpFrontCount.inc(); },
+    })], deps.config.host),
     async close() {
       await mcp.close();
       limits.close();

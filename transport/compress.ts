@@ -64,6 +64,16 @@ export function compress(): MiddlewareHandler {
   };
 }
 
+// What compressed() below does to an answer made as bytes rather than a Response (transport/mcp-front.ts, which
+// writes to Node's response itself): the body in the client's preferred encoding, or null to send it as it is.
+// The caller adds Vary: Accept-Encoding to compressible types either way.
+export async function encodedBody(body: Uint8Array, contentType: string, acceptEncoding: string | undefined): Promise<{ encoding: Encoding; body: Uint8Array } | null> {
+  if (!COMPRESSIBLE.test(contentType)) return null;
+  const encoding = chooseEncoding(acceptEncoding);
+  if (!encoding || body.byteLength < MIN_BYTES) return null;
+  return { encoding, body: await encode(body, encoding) };
+}
+
 // The answer in the encoding the client prefers (the same answer when there is nothing to do), with Vary:
 // Accept-Encoding on every compressible type. The middleware above applies it to every answer; the MCP lane
 // (transport/mcp-lane.ts), which answers before the middleware, to its own.

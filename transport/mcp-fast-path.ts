@@ -18,74 +18,99 @@ const RESULT_META = { 'io.modelcontextprotocol/serverInfo': SERVER_INFO };
 const RESULT_META_JSON = JSON.stringify(RESULT_META);
 
 type Rpc = { jsonrpc?: unknown; id?: unknown; method?: unknown; params?: Record<string, unknown> };
+// A request header by lower-case name: from a fetch Headers object or straight from Node's request.
+export type HeaderOf = (name: string) => string | undefined;
+
+// What the fast path will answer, decided from the message and headers alone (no side effects), so that a caller
+// can decide before charging a rate limit whether the fast path takes the request.
+export type FastPlan =
+  | { kind: 'list'; id: string | number }
+  | { kind: 'call'; id: string | number; tool: McpTool; args: Record<string, unknown> | undefined; legacy: boolean; idempotencyKey?: string };
+
+export type FastAnswer = { status: 200; headers: Record<string, string>; body: string };
 
 export function createFastPath(tools: McpTool[], list: ToolListEntry[], deps: McpDeps) {
   const byName = new Map(tools.map((t) => [t.name, t]));
   const listResult = JSON.stringify({ tools: list, ...LIST_CACHE, resultType: 'complete', _meta: RESULT_META });
 
-  // `extra`: headers the caller wants on the answer, given here so that it stays @hono/node-server's light response
-  // (adding headers afterwards turns it into a full one, which costs more than the call). JSON answers say Vary:
-  // Accept-Encoding themselves, as transport/compress.ts would add to any JSON answer.
-  const json = (id: string | number, resultJson: string, extra: Record<string, string>) =>
-    new Response(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`, {
-      status: 200,
-      headers: { 'content-type': 'application/json', vary: 'Accept-Encoding', ...extra },
-    });
+  // `extra`: headers the caller wants on the answer. JSON answers say Vary: Accept-Encoding themselves, as
+  // transport/compress.ts would add to any JSON answer.
+  const json = (id: string | number, resultJson: string, extra: Record<string, string>): FastAnswer => ({
+    status: 200,
+    headers: { 'content-type': 'application/json', vary: 'Accept-Encoding', ...extra },
+    body: `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`,
+  });
 
-  const sse = (id: string | number, resultJson: string, extra: Record<string, string>) =>
-    new Response(`event: message\ndata: {"result":${resultJson},"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n\n`, {
-      status: 200,
-      headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no', ...extra },
-    });
+  const sse = (id: string | number, resultJson: string, extra: Record<string, string>): FastAnswer => ({
+    status: 200,
+    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no', ...extra },
+    body: `event: message\ndata: {"result":${resultJson},"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n\n`,
+  });
 
-  // A legacy stateless tools/call: no session, a 2025 version header, a plain call with no progress token.
-  async function legacy(msg: Rpc, headers: Headers, actor: Actor, extra: Record<string, string>): Promise<Response | null> {
-    if (!LEGACY_VERSIONS.has(headers.get('mcp-protocol-version') ?? '') || headers.has('mcp-session-id')) return null;
-    const params = msg.params;
-    if (msg.method !== 'tools/call' || !params || typeof params.name !== 'string') return null;
+  // A plain tools/call's name and arguments, or null when anything else is asked for.
+  function callOf(params: Record<string, unknown> | undefined): { tool: McpTool; args: Record<string, unknown> | undefined } | null {
+    if (!params || typeof params.name !== 'string') return null;
     if (Object.keys(params).some((k) => k !== 'name' && k !== 'arguments' && k !== '_meta')) return null;
-    const meta = params._meta;
-    if (meta !== undefined && (typeof meta !== 'object' || meta === null || Object.keys(meta).length > 0)) return null;
     const args = params.arguments;
     if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) return null;
     const tool = byName.get(params.name);
-    if (!tool) return null;
-    const result = await callToolResult(tool, actor, args, deps);
-    if (result.isError) return sse(msg.id as string | number, JSON.stringify(result), extra);
-    const out = result.structuredContent;
-    return sse(msg.id as string | number, `{"content":[{"type":"text","text":${jsonQuoted(out)}}],"structuredContent":${jsonText(out)}}`, extra);
+    return tool ? { tool, args: args as Record<string, unknown> | undefined } : null;
   }
 
-  return async function fastPath(body: unknown, headers: Headers, actor: Actor, extra: Record<string, string> = {}): Promise<Response | null> {
+  // A legacy stateless tools/call: no session, a 2025 version header, a plain call with no progress token.
+  function legacy(msg: Rpc, header: HeaderOf): FastPlan | null {
+    if (!LEGACY_VERSIONS.has(header('mcp-protocol-version') ?? '') || header('mcp-session-id') !== undefined) return null;
+    if (msg.method !== 'tools/call') return null;
+    const meta = msg.params?._meta;
+    if (meta !== undefined && (typeof meta !== 'object' || meta === null || Object.keys(meta).length > 0)) return null;
+    const call = callOf(msg.params);
+    return call ? { kind: 'call', id: msg.id as string | number, ...call, legacy: true } : null;
+  }
+
+  function plan(body: unknown, header: HeaderOf): FastPlan | null {
     if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
     const msg = body as Rpc;
     if (msg.jsonrpc !== '2.0' || (typeof msg.id !== 'string' && typeof msg.id !== 'number')) return null;
-    const accept = headers.get('accept') ?? '';
+    const accept = header('accept') ?? '';
     if (!accept.includes('application/json') || !accept.includes('text/event-stream')) return null;
-    if (!(headers.get('content-type') ?? '').toLowerCase().startsWith('application/json')) return null;
+    if (!(header('content-type') ?? '').toLowerCase().startsWith('application/json')) return null;
     const params = msg.params;
     const meta = params?._meta as Record<string, unknown> | undefined;
-    if (!meta?.[VERSION_KEY]) return legacy(msg, headers, actor, extra);
+    if (!meta?.[VERSION_KEY]) return legacy(msg, header);
     if (!meta || meta[VERSION_KEY] !== VERSION || typeof meta[CAPS_KEY] !== 'object' || meta[CAPS_KEY] === null) return null;
     if (meta.progressToken !== undefined) return null; // progress notifications are the SDK's to stream
-    if (headers.get('mcp-protocol-version') !== VERSION || headers.get('mcp-method') !== msg.method) return null;
+    if (header('mcp-protocol-version') !== VERSION || header('mcp-method') !== msg.method) return null;
 
     if (msg.method === 'tools/list') {
       if (Object.keys(params!).some((k) => k !== '_meta')) return null; // cursors etc. go to the SDK
-      return json(msg.id, listResult, extra);
+      return { kind: 'list', id: msg.id };
     }
-    if (msg.method !== 'tools/call') return null;
-    const name = params!.name;
-    if (typeof name !== 'string' || headers.get('mcp-name') !== name) return null;
-    if (Object.keys(params!).some((k) => k !== 'name' && k !== 'arguments' && k !== '_meta')) return null;
-    const args = params!.arguments;
-    if (args !== undefined && (typeof args !== 'object' || args === null || Array.isArray(args))) return null;
-    const tool = byName.get(name);
-    if (!tool) return null;
-    const result = await callToolResult(tool, actor, args, deps, idempotencyKeyOf(meta));
-    if (result.isError) return json(msg.id, JSON.stringify({ ...result, resultType: 'complete', _meta: RESULT_META }), extra);
+    if (msg.method !== 'tools/call' || header('mcp-name') !== params!.name) return null;
+    const call = callOf(params);
+    return call ? { kind: 'call', id: msg.id, ...call, legacy: false, idempotencyKey: idempotencyKeyOf(meta) } : null;
+  }
+
+  async function run(p: FastPlan, actor: Actor, extra: Record<string, string> = {}): Promise<FastAnswer> {
+    if (p.kind === 'list') return json(p.id, listResult, extra);
+    const result = await callToolResult(p.tool, actor, p.args, deps, p.idempotencyKey);
+    if (p.legacy) {
+      if (result.isError) return sse(p.id, JSON.stringify(result), extra);
+      const out = result.structuredContent;
+      return sse(p.id, `{"content":[{"type":"text","text":${jsonQuoted(out)}}],"structuredContent":${jsonText(out)}}`, extra);
+    }
+    if (result.isError) return json(p.id, JSON.stringify({ ...result, resultType: 'complete', _meta: RESULT_META }), extra);
     // Successful results are often cached objects: reuse their serialised and quoted text.
     const out = result.structuredContent;
-    return json(msg.id, `{"content":[{"type":"text","text":${jsonQuoted(out)}}],"structuredContent":${jsonText(out)},"resultType":"complete","_meta":${RESULT_META_JSON}}`, extra);
-  };
+    return json(p.id, `{"content":[{"type":"text","text":${jsonQuoted(out)}}],"structuredContent":${jsonText(out)},"resultType":"complete","_meta":${RESULT_META_JSON}}`, extra);
+  }
+
+  // For a fetch Request's headers: the answer as a Response, or null when the SDK must answer.
+  async function answer(body: unknown, headers: Headers, actor: Actor, extra: Record<string, string> = {}): Promise<Response | null> {
+    const p = plan(body, (name) => headers.get(name) ?? undefined);
+    if (!p) return null;
+    const a = await run(p, actor, extra);
+    return new Response(a.body, { status: a.status, headers: a.headers });
+  }
+
+  return { plan, run, answer };
 }

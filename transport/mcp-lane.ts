@@ -4,6 +4,16 @@ import { chooseEncoding, compressed } from './compress';
 import { answerHeadersUsed, setAnswerHeaders } from './mcp-route';
 import { headersOf } from './node-request';
 import { requestIdFrom, type RecordRequest } from './ops/routes';
+import type { IncomingMessage } from 'node:http';
+import { noteRateDecision } from '../rest-adapter/routes';
+import type { RateDecision } from '../rest-adapter/rate-limit';
+
+// Rate decisions the MCP front (transport/mcp-front.ts) took for requests it then handed on refused: the endpoint
+// answers the 429 with this decision rather than charging again.
+const handedDecisions = new WeakMap<IncomingMessage, RateDecision>();
+export function handOverMcpDecision(req: IncomingMessage, decision: RateDecision): void {
+  handedDecisions.set(req, decision);
+}
 
 // The MCP lane: POST /mcp without an Origin header — every server-side client (Claude's and ChatGPT's connectors,
 // the SDK clients, agents) — answered by the endpoint (transport/mcp-route.ts `answer`) ahead of the middleware.
@@ -31,6 +41,9 @@ export function mcpLane(deps: McpLaneDeps): MiddlewareHandler {
     if (c.req.method !== 'POST' || !answer) return next();
     const headers = headersOf(c);
     if (headers.origin !== undefined || !hostAllowed(headers.host, deps.siteUrl)) return next();
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+    const handed = incoming && handedDecisions.get(incoming);
+    if (handed) noteRateDecision(c, handed);
     const start = performance.now();
     const requestId = requestIdFrom(headers['x-request-id']);
     c.set('requestId' as never, requestId as never);

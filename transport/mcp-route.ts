@@ -5,7 +5,7 @@ import type { ToolContext } from '../tools/context';
 import { ToolError } from '../tools/errors';
 import { mcpToolByName, mcpTools } from '../tools/registry';
 import type { AuthRoutes } from '../auth/routes';
-import { rateLimited, requestIdOf } from '../rest-adapter/routes';
+import { rateLimited, requestIdOf, takenRateDecision } from '../rest-adapter/routes';
 import { rateLimitHeaders, type RequestLimiter } from '../rest-adapter/rate-limit';
 import { problemFromToolError, problemResponse, type Problem } from '../rest-adapter/problem';
 import { hostAllowed, originAllowed } from '../domain/origins';
@@ -95,7 +95,7 @@ export function registerMcpRoute(app: Hono, deps: McpRouteDeps) {
       const overBudget = await chargeBatch(body, actor);
       if (overBudget) return withHeaders(overBudget(c), rateHeaders);
       // The SDK's request is rebuilt only when the fast path declines: building one costs more than the call itself.
-      const fast = await fastPath(body, c.req.raw.headers, actor, { ...rateHeaders, ...answerHeadersOf(c) });
+      const fast = await fastPath.answer(body, c.req.raw.headers, actor, { ...rateHeaders, ...answerHeadersOf(c) });
       if (fast) c.set(ANSWER_HEADERS_USED as never, true as never);
       return fast ?? withHeaders(await mcp.fetch(rebuilt(c, body === parsed ? text : JSON.stringify(body)), { authInfo: authInfoOf(actor), parsedBody: body }), rateHeaders);
     });
@@ -104,7 +104,8 @@ export function registerMcpRoute(app: Hono, deps: McpRouteDeps) {
   // Takes a token from the bucket, refuses with 429 when it is empty, and hands the RateLimit headers to `serve`,
   // which puts them on its answer.
   async function charged(c: Context, actor: Actor, bucket: RequestLimiter, serve: (rateHeaders: Record<string, string>) => Promise<Response>): Promise<Response> {
-    const decision = await bucket.take(actor);
+    // Taken already when the MCP front handed the request on refused (transport/mcp-front.ts).
+    const decision = takenRateDecision(c) ?? await bucket.take(actor);
     const headers = decision ? rateLimitHeaders(decision) : {};
     if (decision && !decision.allowed) return mcpProblem(c, rateLimited(decision), headers);
     return serve(headers);
@@ -137,7 +138,7 @@ export function registerMcpRoute(app: Hono, deps: McpRouteDeps) {
     return null;
   }
 
-  return { close: () => mcp.close(), answer };
+  return { close: () => mcp.close(), answer, fastPath, maxBody: MAX_MCP_BODY };
 }
 
 function withHeaders(res: Response, headers: Record<string, string>): Response {

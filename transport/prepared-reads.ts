@@ -39,8 +39,9 @@ export type PreparedReadsDeps = {
   config: Pick<AppConfig, 'trustProxy'>;
   cors: (origin: string | undefined) => Record<string, string>;
   record: RecordRequest;
-  // Answers served by the lane (a counter for operators and the tests).
+  // Answers served by the lane (a counter for operators and the tests), and those of them served by `front`.
   served?: () => void;
+  servedAtFront?: () => void;
 };
 
 const MAX_URLS = 20_000;
@@ -153,6 +154,7 @@ export function preparedReads(deps: PreparedReadsDeps) {
       if (body !== null) made.headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
       res.writeHead(made.status, made.headers);
       res.end(body ?? undefined);
+      deps.servedAtFront?.();
     }, () => {
       // Nothing written yet (answer throws before it returns): the full path answers, or words the error.
       handedOver.set(req, null);

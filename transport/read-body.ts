@@ -5,15 +5,31 @@ import type { IncomingMessage } from 'node:http';
 // request; straight from Node's IncomingMessage it is a few chunks. Bodies over `limit` bytes give null:
 // a declared Content-Length over it is refused unread, a streamed body is buffered up to the limit only.
 export async function readBodyBytes(c: Context, limit: number): Promise<Buffer | null> {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  if (incoming && preRead.has(incoming)) {
+    const bytes = preRead.get(incoming)!;
+    return bytes && bytes.length <= limit ? bytes : null;
+  }
   const declared = Number(c.req.header('content-length'));
   if (Number.isFinite(declared) && declared > limit) return null;
-  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   if (!incoming || incoming.readableEnded || c.req.raw.bodyUsed) {
     // Not served by Node (app.request in a test) or already read: Hono's own reader.
     const bytes = Buffer.from(await c.req.arrayBuffer());
     return bytes.length > limit ? null : bytes;
   }
   return readCapped(incoming, limit);
+}
+
+// Bodies a lane on Node's request (transport/mcp-front.ts) read before handing the request on to the app: null
+// when the body was over that lane's limit.
+const preRead = new WeakMap<IncomingMessage, Buffer | null>();
+
+// Reads a request's body on Node's own request, up to `limit` bytes (null past it), and keeps it for the app.
+export async function readIncomingBody(incoming: IncomingMessage, limit: number): Promise<Buffer | null> {
+  const declared = Number(incoming.headers['content-length']);
+  const bytes = Number.isFinite(declared) && declared > limit ? null : await readCapped(incoming, limit);
+  preRead.set(incoming, bytes);
+  return bytes;
 }
 
 // Over the limit, the rest of the upload is read and dropped (not buffered) rather than the socket torn

@@ -19,6 +19,10 @@ export function createMetrics(deps: { db: Db; clock: Clock }) {
     name: 'http_lane_answers_total', help: 'Requests answered ahead of the middleware, by lane: rest_read (anonymous public reads), mcp (POST /mcp without Origin); also counted in http_requests_total',
     labelNames: ['lane'], registers,
   });
+  const frontAnswers = new Counter({
+    name: 'http_front_answers_total', help: "Lane answers written on Node's own request, before the app (a subset of http_lane_answers_total), by lane",
+    labelNames: ['lane'], registers,
+  });
   const rateLimited = new Counter({ name: 'rate_limit_refusals_total', help: 'Requests refused with 429 by surface (rest, mcp)', labelNames: ['surface'], registers });
   const jobRuns = new Counter({ name: 'job_runs_total', help: 'Job attempts by kind and outcome (done, retry, failed); draft builds are kind draft_build', labelNames: ['kind', 'outcome'], registers });
   const jobDuration = new Histogram({
@@ -37,7 +41,7 @@ export function createMetrics(deps: { db: Db; clock: Clock }) {
       if (r.oldest) age.set({ kind: r.kind, status: r.status }, Math.max(0, (now.getTime() - Date.parse(r.oldest)) / 1000));
     }
   };
-  return { registry, requests, duration, mcpCalls, laneAnswers, rateLimited, jobRuns, jobDuration, refreshQueue };
+  return { registry, requests, duration, mcpCalls, laneAnswers, frontAnswers, rateLimited, jobRuns, jobDuration, refreshQueue };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
