@@ -109,6 +109,29 @@ describe('the MCP lane answers as the full path does', () => {
   }
 });
 
+describe('the MCP front reads bodies as clients send them', () => {
+  it('a body sent in chunks without Content-Length, split inside a UTF-8 character', async () => {
+    const body = Buffer.from(modernBody('tools/call', { name: 'search_listings', arguments: { q: 'notes café' } }));
+    const cut = body.indexOf(Buffer.from('é')) + 1; // between the two bytes of é
+    const frontBefore = await frontCount(app);
+    const url = new URL('/mcp', app.url);
+    const answer: Raw = await new Promise((resolve, reject) => {
+      const req = request({ method: 'POST', host: url.hostname, port: url.port, path: url.pathname, headers: { ...modernHeaders('tools/call', 'search_listings'), 'transfer-encoding': 'chunked' } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+      });
+      req.on('error', reject);
+      req.write(body.subarray(0, cut));
+      setTimeout(() => req.end(body.subarray(cut)), 20);
+    });
+    expect(answer.status).toBe(200);
+    expect(await frontCount(app)).toBe(frontBefore + 1);
+    const full = await post(app, body.toString('utf8'), { ...modernHeaders('tools/call', 'search_listings'), origin: app.url });
+    expect(comparable(answer)).toEqual(comparable(full));
+  });
+});
+
 describe('what the MCP lane leaves to the full path', () => {
   it('a browser Origin that is not allowed, and a rebound Host, are refused there', async () => {
     const before = await laneCount(app);

@@ -15,7 +15,15 @@ export function appRequestListener(fetch: Fetch, fronts: NodeFront[], hostname?:
   const app = getRequestListener(fetch, { hostname });
   return (req: IncomingMessage, res: ServerResponse): void => {
     const handOver = () => void app(req, res);
-    for (const front of fronts) if (front(req, res, handOver)) return;
+    for (const front of fronts) {
+      let taken = false;
+      try {
+        taken = front(req, res, handOver);
+      } catch {
+        // A front's own fault must not take the request down with it: the app answers it.
+      }
+      if (taken) return;
+    }
     void app(req, res);
   };
 }
