@@ -8,7 +8,7 @@ export type Ready = { basePort: number; appPort: number; loadMs: number; warmMs:
 // Builds the database in a first child (bench/prepare-db.ts), then starts bench/servers.ts (the bare Hono baseline
 // and the app on that database) in a second and resolves once both listen. `databaseUrl`: an empty PostgreSQL
 // database to load and serve from; without it, a new SQLite file. BENCH_PROFILE=dir writes the server's CPU profile
-// there on exit.
+// there on exit; BENCH_NODE_FLAGS (space-separated) are passed to the server's Node, e.g. to try V8 flags.
 export async function startBenchServers(listings: number, databaseUrl?: string): Promise<{ ready: Ready; child: ChildProcess }> {
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const target = databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {};
