@@ -5,7 +5,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 // The app's own CPU figure leaves out the work PostgreSQL does for it in these processes.
 const TICK_NS = 1e9 / 100; // USER_HZ is 100 on Linux
 
-type Proc = { pid: number; ppid: number; ns: number; cmdline: string };
+// ns: the process's own CPU; reaped: what its exited children used (the postmaster reaps backends that end, so a
+// connection the pool closes mid-run stays counted there and the sum never goes backwards).
+type Proc = { pid: number; ppid: number; ns: number; reaped: number; cmdline: string };
 
 function processes(): Proc[] {
   const out: Proc[] = [];
@@ -16,7 +18,7 @@ function processes(): Proc[] {
       // Fields after the command name, which is in parentheses and may hold spaces.
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       if (!stat.includes('(postgres)')) continue;
-      out.push({ pid: Number(entry), ppid: Number(f[1]), ns: (Number(f[11]) + Number(f[12])) * TICK_NS, cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8') });
+      out.push({ pid: Number(entry), ppid: Number(f[1]), ns: (Number(f[11]) + Number(f[12])) * TICK_NS, reaped: (Number(f[13]) + Number(f[14])) * TICK_NS, cmdline: readFileSync(`/proc/${entry}/cmdline`, 'utf8') });
     } catch { /* gone */ }
   }
   return out;
@@ -26,5 +28,5 @@ export function postgresCpuNs(port: number): number {
   const all = processes();
   const master = all.find((p) => p.cmdline.split('\0').join(' ').includes(`-p ${port} `));
   if (!master) return 0;
-  return all.filter((p) => p.pid === master.pid || p.ppid === master.pid).reduce((sum, p) => sum + p.ns, 0);
+  return master.reaped + all.filter((p) => p.pid === master.pid || p.ppid === master.pid).reduce((sum, p) => sum + p.ns, 0);
 }
