@@ -70,8 +70,9 @@ function scenariosOf(ready: Ready): Scenario[] {
 }
 
 // Writers run in a child process (bench/writers-child.ts): in this one they would slow the load generator down.
-function startWriterProcess(ready: Ready, kinds: WriterKind[]) {
+async function startWriterProcess(ready: Ready, kinds: WriterKind[], forMs = 0) {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/writers-child.ts', JSON.stringify(ready), kinds.join(',')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  if (forMs) await new Promise((r) => setTimeout(r, forMs));
   let out = '';
   proc.stdout!.on('data', (d) => { out += d; });
   return {
@@ -104,9 +105,14 @@ async function runOn(engine: EngineName): Promise<EngineRun> {
   // req/s it hardly moves when something else loads the machine, so its ratio to the baseline's is the steadier figure.
   const serverCpuNs = () => Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/schedstat`, 'utf8').split(' ')[0]);
 
+  // Warm-up, not measured: page visitors, voters and an owner for a few seconds, so the first scenario with writers
+  // does not pay for loading and compiling the site's pages and the write paths (they load on first use, and the
+  // writer process's own start-up is compiled once).
+  if (MIXED) await (await startWriterProcess(ready, ['visitors', 'voters', 'owner'], 4000)).stop();
+
   const rows: Row[] = [];
   for (const s of scenariosOf(ready)) {
-    const writers = s.writers ? startWriterProcess(ready, s.writers) : null;
+    const writers = s.writers ? await startWriterProcess(ready, s.writers) : null;
     const cpuBefore = serverCpuNs();
     const dbBefore = pgPort ? postgresCpuNs(pgPort) : 0;
     const result = await autocannon({
