@@ -16,7 +16,10 @@ describe('createLogger', () => {
     logger.info({ n: 2 }, 'later');
     const after = Date.now();
     await new Promise<void>((resolve, reject) => logger.flush((err) => (err ? reject(err) : resolve())));
-    const lines = readFileSync(file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    // Writes are asynchronous: a busy machine may still be writing the last batch when flush calls back.
+    const read = () => readFileSync(file, 'utf8').trim().split('\n').filter(Boolean);
+    for (let i = 0; i < 100 && read().length < 202; i++) await new Promise((r) => setTimeout(r, 20));
+    const lines = read().map((l) => JSON.parse(l));
     expect(lines).toHaveLength(202);
     for (const line of lines) {
       expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
