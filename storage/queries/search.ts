@@ -125,7 +125,7 @@ export async function warmTypoVocabulary(db: Db): Promise<void> {
 }
 
 // --- Filters and order ---------------------------------------------------------------------------------
-export type Built = { where: string; params: Record<string, unknown> };
+type Built = { where: string; params: Record<string, unknown> };
 // A search's remembered count of what matches its filters (searchListingIds); `count`, a cheaper way to the number.
 type Totals = (from: string, f: Built, count?: () => Promise<number>) => Promise<number>;
 
