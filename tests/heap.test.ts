@@ -34,9 +34,13 @@ describe('HEAP_GROWTH_PERCENT', () => {
         if (r % 25 === 0) peak = Math.max(peak, v8.getHeapStatistics().used_heap_size);
       }
       console.log(peak / base);`;
-    // Peak heap over the heap with the live set in place: ~1.2 with 30 %, ~2.0–2.2 with V8's own heuristics (0).
-    const growth = (percent: string) => Math.max(...[0, 1].map(() =>
-      Number(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, percent], { encoding: 'utf8' }).trim())));
-    expect(growth('30')).toBeLessThan(1.5);
-  }, 60_000);
+    // Peak heap over the heap with the live set in place. Measured: ~1.2 with 30 % and ~2.1 with V8's own heuristics
+    // (0) on Node 20; ~1.5 and ~3.4 on Node 22, whose V8 adds a minimum step. Worst of two runs against best of two.
+    const runs = (percent: string) => [0, 1].map(() =>
+      Number(execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, percent], { encoding: 'utf8' }).trim()));
+    const bounded = Math.max(...runs('30'));
+    const unbounded = Math.min(...runs('0'));
+    expect(bounded).toBeLessThan(2);
+    expect(bounded).toBeLessThan(0.75 * unbounded);
+  }, 120_000);
 });
