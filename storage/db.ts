@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as schema from './schema';
 import { applyMigrations } from './migrate';
+import { useWal } from './write-lock';
 import { BUSY_TIMEOUT_MS } from './write-lock';
 
 import { SqliteEngine } from './engine/sqlite';
@@ -25,7 +26,7 @@ export function openDb(path: string, opts: { migrated?: (tags: string[]) => void
   // The busy timeout comes first: switching a new file to WAL takes a lock another process may hold.
   const sqlite = new Database(path, { timeout: BUSY_TIMEOUT_MS });
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  sqlite.pragma('journal_mode = WAL');
+  useWal(sqlite);
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('cache_size = -64000');

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { randomBytes } from 'node:crypto';
-import { BUSY_TIMEOUT_MS } from './write-lock';
+import { BUSY_TIMEOUT_MS, useWal } from './write-lock';
 import { visitorDigest, type ViewDedupe } from '../domain/page-views';
 
 // Counters shared by every process on one database: API rate limits, failed sign-ins and which page views were
@@ -17,7 +17,7 @@ export const limitsPathFor = (databasePath: string) => (databasePath === ':memor
 export function openLimitsDb(path: string): Database.Database {
   const db = new Database(path, { timeout: BUSY_TIMEOUT_MS });
   db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  db.pragma('journal_mode = WAL');
+  useWal(db);
   db.pragma('synchronous = OFF');
   // The table rate-limiter-flexible's RateLimiterSQLite expects (it would create it itself, but asynchronously,
   // and a request arriving first would find it missing).

@@ -4,6 +4,25 @@ import type { Engine } from './engine/types';
 // How long a connection waits for another process's write to finish before answering SQLITE_BUSY.
 export const BUSY_TIMEOUT_MS = 5000;
 
+// Switches a connection's file to WAL. Several processes opening one file at the same moment (nodes starting
+// together) can each hold a shared lock while asking for the exclusive one the switch needs; SQLite then answers
+// SQLITE_BUSY at once rather than wait (waiting could deadlock), whatever the busy timeout. Seen as a node that exited
+// at start with "database is locked". So it is tried again, a few milliseconds apart, for up to the busy timeout.
+export function useWal(db: Database.Database, waitMs = BUSY_TIMEOUT_MS): void {
+  const until = Date.now() + waitMs;
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let attempt = 0; ; attempt++) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() >= until) throw err;
+      // Synchronous like the open it is part of; spread so that the processes do not retry in step.
+      Atomics.wait(pause, 0, 0, 5 + Math.floor(Math.random() * 20) + Math.min(attempt, 10) * 5);
+    }
+  }
+}
+
 // Every write transaction starts with BEGIN IMMEDIATE on SQLite: it takes the write lock before its first read, so a
 // concurrent writer makes it wait (busy_timeout) instead of failing. A DEFERRED transaction that reads first and
 // writes later cannot wait: when another process committed meanwhile its snapshot is stale and SQLite answers
