@@ -4,8 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as schema from './schema';
 import { applyMigrations } from './migrate';
-import { useWal } from './write-lock';
-import { BUSY_TIMEOUT_MS } from './write-lock';
+import { BUSY_TIMEOUT_MS, useWal } from './write-lock';
 
 import { SqliteEngine } from './engine/sqlite';
 import type { Engine, EngineKind } from './engine/types';

@@ -12,7 +12,7 @@ import { ToolError } from '../tools/errors';
 import { registerMcpRoute } from './mcp-route';
 import { cors, corsAnswerHeaders, type CorsOptions } from './cors';
 import { preparedReads } from './prepared-reads';
-import { handOverMcpDecision, mcpLane } from './mcp-lane';
+import { mcpLane } from './mcp-lane';
 import { mcpFront } from './mcp-front';
 import { mcpToolByName } from '../tools/registry';
 import { appRequestListener } from './node-front';
@@ -140,7 +140,7 @@ export function createApp(given: CreateAppDeps) {
     listener: appRequestListener(app.fetch, [prepared.front, mcpFront({
       siteUrl: deps.config.siteUrl, config: deps.config, maxBody: mcp.maxBody, authenticate: auth.authenticate.fromHeader,
       limiter: limits.api, protocolLimiter: limits.protocol, fast: mcp.fastPath, toolByName: mcpToolByName,
-      handOverDecision: handOverMcpDecision, record, served: () => { mcpLaneCount.inc(); mcpFrontCount.inc(); },
+      record, served: () => { mcpLaneCount.inc(); mcpFrontCount.inc(); },
     })], deps.config.host),
     async close() {
       await mcp.close();

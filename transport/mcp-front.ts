@@ -2,15 +2,14 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Actor } from '../tools/actor';
 import type { McpTool } from '../tools/define';
 import type { AppConfig } from '../tools/context';
-import { clientAddress } from '../domain/client-address';
 import { hostAllowed } from '../domain/origins';
 import { rateLimitHeaders, type RateDecision, type RequestLimiter } from '../rest-adapter/rate-limit';
 import { encodedBody } from './compress';
 import type { FastAnswer, FastPlan, HeaderOf } from './mcp-fast-path';
 import { mcpAuthGate } from './mcp-auth-gate';
 import { precheck, protocolOnly } from './mcp-protocol';
-import type { NodeFront } from './node-front';
-import type { HeaderBag } from './node-request';
+import { sendAnswer, type NodeFront } from './node-front';
+import { incomingClientIp, type HeaderBag } from './node-request';
 import { requestIdFrom, type RecordRequest } from './ops/routes';
 import { readIncomingBody } from './read-body';
 
@@ -36,42 +35,38 @@ export type McpFrontDeps = {
   protocolLimiter: RequestLimiter;
   fast: { plan(body: unknown, header: HeaderOf): FastPlan | null; run(plan: FastPlan, actor: Actor, extra: Record<string, string>): Promise<FastAnswer> };
   toolByName: Map<string, McpTool>;
-  // Hands a refused rate decision on with the request (the app's MCP lane notes it for the endpoint).
-  handOverDecision: (req: IncomingMessage, decision: RateDecision) => void;
   record: RecordRequest;
   // Counts its answers (metrics: the MCP lane's, and the front's).
   served?: () => void;
 };
 
 export function mcpFront(deps: McpFrontDeps): NodeFront {
-  async function serve(req: IncomingMessage, res: ServerResponse, headers: HeaderBag): Promise<boolean> {
+  // True once answered; otherwise handed on, with the refused rate decision when it was charged.
+  async function serve(req: IncomingMessage, res: ServerResponse, headers: HeaderBag): Promise<true | { decision?: RateDecision }> {
+    const declined = {};
     const start = performance.now();
     const bytes = await readIncomingBody(req, deps.maxBody);
-    if (bytes === null) return false;
+    if (bytes === null) return declined;
     let parsed: unknown;
     try {
       parsed = JSON.parse(bytes.toString('utf8'));
     } catch {
-      return false;
+      return declined;
     }
     const checked = precheck(parsed, headers['mcp-protocol-version'] ?? null);
-    if ('refuse' in checked) return false;
+    if ('refuse' in checked) return declined;
     const body = checked.body;
     const plan = deps.fast.plan(body, (name) => headers[name]);
-    if (!plan) return false;
-    const ip = clientAddress(req.socket.remoteAddress ?? 'unknown', headers['x-forwarded-for'], deps.config.trustProxy ?? []);
+    if (!plan) return declined;
     let actor: Actor;
     try {
-      actor = await deps.authenticate(headers.authorization, ip, 'mcp');
+      actor = await deps.authenticate(headers.authorization, incomingClientIp(req, headers, deps.config), 'mcp');
     } catch {
-      return false; // the endpoint words the 401
+      return declined; // the endpoint words the 401
     }
-    if (mcpAuthGate(body, actor, deps.toolByName)) return false;
+    if (mcpAuthGate(body, actor, deps.toolByName)) return declined;
     const decision = await (protocolOnly(body) ? deps.protocolLimiter : deps.limiter).take(actor);
-    if (decision && !decision.allowed) {
-      deps.handOverDecision(req, decision);
-      return false;
-    }
+    if (decision && !decision.allowed) return { decision };
     const requestId = requestIdFrom(headers['x-request-id']);
     const answer = await deps.fast.run(plan, actor, { ...(decision ? rateLimitHeaders(decision) : {}), 'x-request-id': requestId });
     const out: Record<string, string> = answer.headers;
@@ -83,9 +78,7 @@ export function mcpFront(deps: McpFrontDeps): NodeFront {
         sent = encoded.body;
       }
     }
-    out['content-length'] = String(typeof sent === 'string' ? Buffer.byteLength(sent) : sent.byteLength);
-    res.writeHead(answer.status, out);
-    res.end(sent);
+    sendAnswer(res, answer.status, out, sent);
     const userId = actor.kind !== 'anonymous' && actor.userId ? actor.userId : undefined;
     deps.record({ route: '/mcp', method: 'POST', status: answer.status, seconds: (performance.now() - start) / 1000, requestId, userId });
     deps.served?.();
@@ -98,7 +91,7 @@ export function mcpFront(deps: McpFrontDeps): NodeFront {
     // As the lane: browsers (Origin) take the full path, and a rebound Host is refused there.
     if (headers.origin !== undefined || !hostAllowed(headers.host, deps.siteUrl)) return false;
     serve(req, res, headers).then((done) => {
-      if (!done) handOver();
+      if (done !== true) handOver(done.decision);
     }, (err) => {
       // Nothing written yet: the app answers (and words the error). Once writing, the connection is all that is left.
       if (!res.headersSent) handOver();

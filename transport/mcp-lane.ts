@@ -4,16 +4,8 @@ import { chooseEncoding, compressed } from './compress';
 import { answerHeadersUsed, setAnswerHeaders } from './mcp-route';
 import { headersOf } from './node-request';
 import { requestIdFrom, type RecordRequest } from './ops/routes';
-import type { IncomingMessage } from 'node:http';
 import { noteRateDecision } from '../rest-adapter/routes';
-import type { RateDecision } from '../rest-adapter/rate-limit';
-
-// Rate decisions the MCP front (transport/mcp-front.ts) took for requests it then handed on refused: the endpoint
-// answers the 429 with this decision rather than charging again.
-const handedDecisions = new WeakMap<IncomingMessage, RateDecision>();
-export function handOverMcpDecision(req: IncomingMessage, decision: RateDecision): void {
-  handedDecisions.set(req, decision);
-}
+import { handedOverBy } from './node-front';
 
 // The MCP lane: POST /mcp without an Origin header — every server-side client (Claude's and ChatGPT's connectors,
 // the SDK clients, agents) — answered by the endpoint (transport/mcp-route.ts `answer`) ahead of the middleware.
@@ -41,8 +33,8 @@ export function mcpLane(deps: McpLaneDeps): MiddlewareHandler {
     if (c.req.method !== 'POST' || !answer) return next();
     const headers = headersOf(c);
     if (headers.origin !== undefined || !hostAllowed(headers.host, deps.siteUrl)) return next();
-    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    const handed = incoming && handedDecisions.get(incoming);
+    // A refused rate limit the MCP front (transport/mcp-front.ts) handed on: the endpoint answers the 429 with it.
+    const handed = handedOverBy(c);
     if (handed) noteRateDecision(c, handed);
     const start = performance.now();
     const requestId = requestIdFrom(headers['x-request-id']);

@@ -1,12 +1,24 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Context } from 'hono';
 import { getRequestListener } from '@hono/node-server';
+import type { RateDecision } from '../rest-adapter/rate-limit';
 
 // A lane that may answer a request on Node's own request and response, before @hono/node-server turns it into a
-// fetch Request and Hono routes it through the app (transport/prepared-reads.ts). It returns false to leave the
-// request to the app at once, or true when it has taken it; a request it has taken and then declines (before
-// writing anything) goes to the app through `handOver`.
-export type NodeFront = (req: IncomingMessage, res: ServerResponse, handOver: () => void) => boolean;
+// fetch Request and Hono routes it through the app (transport/prepared-reads.ts, transport/mcp-front.ts). It returns
+// false to leave the request to the app at once, or true when it has taken it; a request it has taken and then
+// declines (before writing anything) goes to the app through `handOver`, with the rate decision it already took for
+// it, if any, so that the app charges the request once.
+export type NodeFront = (req: IncomingMessage, res: ServerResponse, handOver: (decision?: RateDecision) => void) => boolean;
+
+// Requests a front handed on, with its rate decision (null: none taken).
+const handedOver = new WeakMap<IncomingMessage, RateDecision | null>();
+
+// For the app's lanes: undefined when no front took this request, else the decision the front took (null: none).
+export function handedOverBy(c: Context): RateDecision | null | undefined {
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
+  return incoming ? handedOver.get(incoming) : undefined;
+}
 
 type Fetch = Parameters<typeof getRequestListener>[0];
 
@@ -14,7 +26,10 @@ type Fetch = Parameters<typeof getRequestListener>[0];
 export function appRequestListener(fetch: Fetch, fronts: NodeFront[], hostname?: string) {
   const app = getRequestListener(fetch, { hostname });
   return (req: IncomingMessage, res: ServerResponse): void => {
-    const handOver = () => void app(req, res);
+    const handOver = (decision?: RateDecision) => {
+      handedOver.set(req, decision ?? null);
+      void app(req, res);
+    };
     for (const front of fronts) {
       let taken = false;
       try {
@@ -26,6 +41,13 @@ export function appRequestListener(fetch: Fetch, fronts: NodeFront[], hostname?:
     }
     void app(req, res);
   };
+}
+
+// Writes a front's answer: its status and headers with the body's length, then the body (none for a 304).
+export function sendAnswer(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Uint8Array | null): void {
+  if (body !== null) headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+  res.writeHead(status, headers);
+  res.end(body ?? undefined);
 }
 
 // Serves a request listener on host:port (0: any free port); resolves once it listens.

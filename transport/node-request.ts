@@ -18,5 +18,10 @@ export function headersOf(c: Context): HeaderBag {
 
 // auth/actor.ts clientIp, from those headers.
 export function clientIpOf(c: Context, headers: HeaderBag, config: Pick<AppConfig, 'trustProxy'>): string {
-  return clientAddress(incomingOf(c)?.socket?.remoteAddress ?? 'unknown', headers['x-forwarded-for'], config.trustProxy ?? []);
+  return incomingClientIp(incomingOf(c), headers, config);
+}
+
+// The same from Node's request itself (the fronts of transport/node-front.ts have no Context).
+export function incomingClientIp(incoming: Pick<Incoming, 'socket'> | undefined, headers: HeaderBag, config: Pick<AppConfig, 'trustProxy'>): string {
+  return clientAddress(incoming?.socket?.remoteAddress ?? 'unknown', headers['x-forwarded-for'], config.trustProxy ?? []);
 }

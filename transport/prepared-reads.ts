@@ -1,17 +1,15 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AnyTool } from '../tools/define';
 import type { AppConfig, ToolContext } from '../tools/context';
 import { invokeTool, jsonEtag, jsonText } from '../tools/invoke';
-import { clientIpOf, headersOf, type HeaderBag } from './node-request';
-import { clientAddress } from '../domain/client-address';
+import { clientIpOf, headersOf, incomingClientIp, type HeaderBag } from './node-request';
 import { Lru } from '../domain/fuzzy';
 import { API_PREFIX, noteRateDecision } from '../rest-adapter/routes';
 import { rateLimitHeaders, type RateDecision, type RequestLimiter } from '../rest-adapter/rate-limit';
 import { carriesCredentials, sendsCredentials, etagMatches, lifetimeOf, NOT_MODIFIED_HEADERS } from './http-cache';
 import { chooseEncoding, encodedAnswer } from './compress';
 import { requestIdFrom, type RecordRequest } from './ops/routes';
-import type { NodeFront } from './node-front';
+import { handedOverBy, sendAnswer, type NodeFront } from './node-front';
 
 // The prepared-read lane: anonymous GETs of public reads, answered before the middleware stack.
 //
@@ -54,8 +52,6 @@ const pathAndQuery = (url: string) => url.slice(url.indexOf('/', url.indexOf('//
 
 export function preparedReads(deps: PreparedReadsDeps) {
   const entries = new Lru<string, Entry>(MAX_URLS);
-  // Requests the front handed on to the full path, with the rate decision already taken for them, if any.
-  const handedOver = new WeakMap<object, RateDecision | null>();
 
   function remember(c: Context, tool: AnyTool, raw: unknown): void {
     const lifetime = lifetimeOf(c.req.path);
@@ -118,8 +114,8 @@ export function preparedReads(deps: PreparedReadsDeps) {
   }
 
   const middleware: MiddlewareHandler = async (c, next) => {
-    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-    const handed = incoming ? handedOver.get(incoming) : undefined;
+    // Taken by the front, and handed on: the full path answers.
+    const handed = handedOverBy(c);
     if (handed !== undefined) {
       if (handed) noteRateDecision(c, handed);
       return next();
@@ -138,28 +134,19 @@ export function preparedReads(deps: PreparedReadsDeps) {
   };
 
   // The same lane on Node's request: a request-target in origin form is the path and query Hono keys entries by.
-  const front: NodeFront = (req: IncomingMessage, res: ServerResponse, handOver: () => void) => {
+  const front: NodeFront = (req, res, handOver) => {
     const key = req.url ?? '';
     const headers = req.headers as HeaderBag;
     const entry = key.startsWith(API_PREFIX) ? entryFor(req.method, key, headers) : null;
     if (!entry) return false;
-    const ip = clientAddress(req.socket.remoteAddress ?? 'unknown', headers['x-forwarded-for'], deps.config.trustProxy ?? []);
-    answer(entry, key, headers, ip).then((made) => {
+    answer(entry, key, headers, incomingClientIp(req, headers, deps.config)).then((made) => {
       if ('handOver' in made) {
-        handedOver.set(req, made.handOver);
-        handOver();
+        handOver(made.handOver ?? undefined);
         return;
       }
-      const { body } = made;
-      if (body !== null) made.headers['content-length'] = String(typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
-      res.writeHead(made.status, made.headers);
-      res.end(body ?? undefined);
+      sendAnswer(res, made.status, made.headers, made.body);
       deps.servedAtFront?.();
-    }, () => {
-      // Nothing written yet (answer throws before it returns): the full path answers, or words the error.
-      handedOver.set(req, null);
-      handOver();
-    });
+    }, () => handOver()); // nothing written yet (answer threw): the full path answers, or words the error
     return true;
   };
 
