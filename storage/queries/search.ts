@@ -2,7 +2,7 @@ import type { Stmt } from '../engine/types';
 
 import type { Db } from '../db';
 import { Lru, VocabIndex, type VocabEntry } from '../../domain/fuzzy';
-import { LISTING_STATUSES } from '../../domain/listing-status';
+import { NOT_LIVE_SQL } from './statuses';
 import { caseVariants, matchExpressionFor, textChangeCanAffect, textTerms, vocabularyOver, type Vocabulary } from '../../domain/search-query';
 import { pgOf, pgPoolOf } from '../engine/pg';
 import { pgVocabularyIsCurrent, searchListingIdsPg, tsQueryFor } from '../pg/search';
@@ -225,10 +225,9 @@ export async function rankedFromIndex(db: Db, q: SearchQuery, totals: Totals): P
 
 // How many live listings match: every match, less the matches that are not live (found through the status indexes,
 // rather than joining every match to its listing).
-const NOT_LIVE = LISTING_STATUSES.filter((st) => st !== 'live').map((st) => `'${st}'`).join(', ');
 async function liveMatches(db: Db, match: string): Promise<number> {
   const all = (await stmt(db, 'SELECT count(*) AS n FROM listings_fts WHERE listings_fts MATCH @match').get({ match }) as { n: number }).n;
-  const notLive = (await stmt(db, `SELECT count(*) AS n FROM listings l WHERE l.status IN (${NOT_LIVE})
+  const notLive = (await stmt(db, `SELECT count(*) AS n FROM listings l WHERE l.status IN (${NOT_LIVE_SQL})
     AND l.id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH @match)`).get({ match }) as { n: number }).n;
   return all - notLive;
 }

@@ -3,7 +3,7 @@ import type { ToolContext } from '../context';
 import { BOARDS, ratingTrend, type BoardId } from '../../domain/ranking';
 import { liveVoteCounts } from '../../storage/queries/summaries';
 import {
-  allTimeVotesPage, billboardPage, domainRatingPage, revenuePage, weeklyVoteRanking, liveWeeklyVotes,
+  allTimeVotesPage, billboardPage, domainRatingPage, revenuePage, weeklyVotesPage, liveWeeklyVotes,
 } from '../../storage/queries/leaderboards';
 
 export const metricSchema = z.object({
@@ -28,10 +28,9 @@ export async function boardEntries(ctx: ToolContext, board: BoardId, q: Query): 
   const db = ctx.db;
   switch (board) {
     case 'community-weekly': {
-      const ranked = await weeklyVoteRanking(db, q.week!, q.minute);
-      const page = ranked.slice(q.offset, q.offset + q.limit);
-      const votes = await liveWeeklyVotes(db, q.week!, page.map((r) => r.id));
-      return { entries: page.map((r, i) => ({ id: r.id, metric: { ...base, value: votes[i] } })), total: ranked.length };
+      const { rows, total } = await weeklyVotesPage(db, q.week!, q.limit, q.offset, q.minute);
+      const votes = await liveWeeklyVotes(db, q.week!, rows.map((r) => r.id));
+      return { entries: rows.map((r, i) => ({ id: r.id, metric: { ...base, value: votes[i] } })), total };
     }
     case 'community-all-time': {
       const { rows, total } = await allTimeVotesPage(db, q.limit, q.offset, q.minute);
