@@ -24,6 +24,8 @@ class Runner {
   private readonly aborts = new Map<number, AbortController>();
   private readonly perKind = new Map<string, number>();
   readonly summary: RunSummary = { started: 0, done: 0, retried: 0, failed: 0 };
+  // Attempts ended so far (done, retried, failed or aborted): a drain compares it across a look.
+  settled = 0;
 
   constructor(private readonly o: WorkerOptions, private readonly onSettled: () => void = () => {}) {}
 
@@ -90,6 +92,7 @@ class Runner {
         this.aborts.delete(job.id);
         this.running.delete(job.id);
         this.perKind.set(job.kind, (this.perKind.get(job.kind) ?? 1) - 1);
+        this.settled++;
         this.onSettled();
       }
     })();
@@ -107,11 +110,13 @@ export async function runDueJobs(o: WorkerOptions & { maxJobs?: number }): Promi
   const runner = new Runner(o);
   const max = o.maxJobs ?? 10_000;
   for (;;) {
+    const settledBefore = runner.settled;
     const started = runner.summary.started < max ? await runner.tick() : 0;
-    // Done when a look found nothing to start and nothing runs. A job that finished while the look went on (the
-    // look awaits the database kind by kind) may have queued more, due now (a sweep queues checks): look again.
+    // Done when a look found nothing to start, nothing runs, and nothing ended while it looked. A job that ended
+    // during the look (the look awaits the database kind by kind) may have freed a per-user or per-kind slot the look
+    // found taken, or queued more work due now (a sweep queues checks): look again.
     if (runner.running.size === 0) {
-      if (started === 0) return runner.summary;
+      if (started === 0 && runner.settled === settledBefore) return runner.summary;
       continue;
     }
     await Promise.race(runner.running.values());
