@@ -35,6 +35,10 @@ const BOARDS = ['community-weekly', 'community-all-time', 'billboard', 'domain-r
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' };
 // The 2025 era (initialize-based, here stateless): what most clients speak today.
 const LEGACY_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
+// What fetch (and so the MCP SDK clients) asks for over HTTPS. A REST answer is compressed once and kept (it has an
+// ETag); an MCP answer is made for one request (its JSON-RPC id).
+const ACCEPTS = ' (accepts br, gzip)';
+const FETCH_ENCODINGS = { 'accept-encoding': 'br, gzip, deflate' };
 // Every public read again with page visitors, and with visitors, voters and an owner editing at once.
 const WITH_VISITORS = ' + visitors';
 const WITH_ALL = ' + visitors, voters, owner';
@@ -55,15 +59,17 @@ function scenariosOf(ready: Ready): Scenario[] {
     { name: 'baseline: bare Hono JSON route', port: ready.basePort, request: () => ({ method: 'GET', path: '/json' }) },
     { name: 'reference: bare Hono route, 7 KB body', port: ready.basePort, request: () => ({ method: 'GET', path: '/json-7k' }) },
     { name: 'REST get_listing', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings/${nextSlug()}` }) },
+    { name: `REST get_listing${ACCEPTS}`, port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings/${nextSlug()}`, headers: FETCH_ENCODINGS }) },
     { name: 'REST search_listings (typo query)', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings?q=${encodeURIComponent(nextOf(TYPO_QUERIES))}` }) },
     { name: 'REST search_listings (browse)', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings?${nextOf(BROWSE_QUERIES)}` }) },
     { name: 'REST search_listings (trending)', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings?sort=trending&page=${1 + (n++ % 3)}` }) },
     ...BOARDS.map((board) => ({ name: `REST leaderboard ${board}`, port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/leaderboards/${board}?page=${1 + (n++ % 3)}` }) })),
     { name: 'MCP tools/call get_listing', port: ready.appPort, request: () => { const slug = nextSlug(); return { method: 'POST', path: '/mcp', headers: { ...MCP_HEADERS, 'mcp-name': 'get_listing' }, body: mcpBody('get_listing', { slug }) }; } },
+    { name: `MCP tools/call get_listing${ACCEPTS}`, port: ready.appPort, request: () => { const slug = nextSlug(); return { method: 'POST', path: '/mcp', headers: { ...MCP_HEADERS, ...FETCH_ENCODINGS, 'mcp-name': 'get_listing' }, body: mcpBody('get_listing', { slug }) }; } },
     { name: 'MCP tools/call get_listing (2025-11-25)', port: ready.appPort, request: () => ({ method: 'POST', path: '/mcp', headers: LEGACY_HEADERS, body: legacyBody('get_listing', { slug: nextSlug() }) }) },
     { name: 'MCP tools/call search_listings (typo)', port: ready.appPort, request: () => ({ method: 'POST', path: '/mcp', headers: { ...MCP_HEADERS, 'mcp-name': 'search_listings' }, body: mcpBody('search_listings', { q: nextOf(TYPO_QUERIES) }) }) },
   ];
-  const mixedOf = (r: Scenario): Scenario[] => (r.port === ready.appPort && MIXED && !r.name.includes('2025-11-25') && !r.name.includes('MCP tools/call search')
+  const mixedOf = (r: Scenario): Scenario[] => (r.port === ready.appPort && MIXED && !r.name.includes('2025-11-25') && !r.name.includes('MCP tools/call search') && !r.name.includes(ACCEPTS)
     ? [{ ...r, name: `${r.name}${WITH_VISITORS}`, writers: ['visitors'] }, { ...r, name: `${r.name}${WITH_ALL}`, writers: ['visitors', 'voters', 'owner'] }]
     : []);
   return reads.flatMap((r) => [r, ...mixedOf(r)]).filter((x, i) => i === 0 || !ONLY || x.name.includes(ONLY));
@@ -171,7 +177,8 @@ for (const run of runs) {
   const ratio = (mcp: string, rest: string) => (byName.has(mcp) && byName.has(rest) ? pct(byName.get(mcp)!.rps, byName.get(rest)!.rps) : 'not run');
   const on = multi ? `${run.engine}: ` : '';
   console.log(`\n${on}MCP tools/call vs the same REST operation: get_listing ${ratio('MCP tools/call get_listing', 'REST get_listing')}, ` +
-    `search_listings ${ratio('MCP tools/call search_listings (typo)', 'REST search_listings (typo query)')}`);
+    `search_listings ${ratio('MCP tools/call search_listings (typo)', 'REST search_listings (typo query)')}; ` +
+    `get_listing as fetch asks (br, gzip) ${ratio(`MCP tools/call get_listing${ACCEPTS}`, `REST get_listing${ACCEPTS}`)}`);
   console.log(`${on}Peak RSS of the app process: ${Math.round(run.peakRss / 1048576)} MB (target ≤ 300 MB at 100,000 listings).`);
   const miss = (text: string) => misses.push(`${on}${text}`);
   for (const r of run.rows) if (r.name.startsWith('REST ') && r.rps < 0.2 * base) miss(`${r.name}: ${pct(r.rps, base)} of baseline (target ≥ 20 %)`);

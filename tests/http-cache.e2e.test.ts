@@ -136,6 +136,12 @@ describe('compression', () => {
     ['gzip, deflate, br', 'br'], ['br;q=0.5, gzip;q=0.9', 'gzip'], ['gzip', 'gzip'], ['identity', null], ['br;q=0', null],
     ['*', 'br'], ['*;q=0.1, br;q=0', 'gzip'], [undefined, null],
   ])('Accept-Encoding %s → %s', (header, expected) => expect(chooseEncoding(header)).toBe(expected));
+
+  // An answer compressed for one request only (no ETag): gzip wins a tie with br, never a lower q or a refusal.
+  it.each([
+    ['br, gzip, deflate', 'gzip'], ['gzip, deflate, br', 'gzip'], ['br', 'br'], ['br;q=1, gzip;q=0.5', 'br'], ['gzip;q=0', null],
+    ['br, gzip;q=0', 'br'], ['*', 'gzip'], ['*;q=0.1, br', 'br'], ['identity', null], [undefined, null],
+  ])('Accept-Encoding %s → %s for an answer made for one request', (header, expected) => expect(chooseEncoding(header, true)).toBe(expected));
 });
 
 describe('CORS on the REST API', () => {

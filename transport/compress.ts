@@ -2,6 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { addVary, replaceResponse } from './http-cache';
+import { splicedGzip } from './gzip-splice';
 
 // br or gzip for text answers (JSON, HTML, SVG, XML, CSS), chosen by the client's Accept-Encoding q-values.
 // hono/compress speaks only gzip and deflate, so this uses Node's zlib. Bodies that carry an ETag are compressed
@@ -10,12 +11,19 @@ const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 const COMPRESSIBLE = /^(application\/(json|problem\+json|xml|javascript|manifest\+json)|text\/(html|plain|css|xml|javascript)|image\/svg\+xml)/;
 const MIN_BYTES = 1024;
-const MAX_KEPT = 500;
+// Compressed answers kept, by their size: a count of 500 was fewer than the listings a busy directory is read for,
+// and readers going round more listings than that found none of them kept (each was compressed again, ~60 µs).
+// 8 MB holds some 5,000 listings in br.
+const MAX_KEPT_BYTES = 8 * 1024 * 1024;
 
 export type Encoding = 'br' | 'gzip';
 
 // The encoding the client prefers among those we offer; identity when it accepts neither (or refuses them, q=0).
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding | null {
+// `oneAnswer`: the body is compressed for this answer only (no ETag: nothing is kept), and gzip wins a tie with br
+// (fetch offers "br, gzip, deflate" over HTTPS): at the settings below both cost about the same for such a body, and
+// one made of a part shared by many answers is spliced in gzip without compressing that part again (gzip-splice.ts).
+// Answers that are compressed once and kept (they carry an ETag) go by the client's order.
+export function chooseEncoding(acceptEncoding: string | undefined, oneAnswer = false): Encoding | null {
   if (!acceptEncoding) return null;
   const q = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
@@ -28,13 +36,25 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | n
   const br = of('br');
   const gzipQ = of('gzip');
   if (br <= 0 && gzipQ <= 0) return null;
+  if (oneAnswer && gzipQ > 0 && gzipQ >= br) return 'gzip';
   return br >= gzipQ && br > 0 ? 'br' : 'gzip';
 }
 
 const kept = new Map<string, Uint8Array>();
+let keptBytes = 0;
 function keep(key: string, value: Uint8Array) {
-  if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value!);
+  const before = kept.get(key);
+  if (before) {
+    kept.delete(key);
+    keptBytes -= before.byteLength;
+  }
   kept.set(key, value);
+  keptBytes += value.byteLength;
+  for (const [oldest, body] of kept) {
+    if (keptBytes <= MAX_KEPT_BYTES) break;
+    kept.delete(oldest);
+    keptBytes -= body.byteLength;
+  }
 }
 
 async function encode(body: Uint8Array, encoding: Encoding): Promise<Uint8Array> {
@@ -69,9 +89,18 @@ export function compress(): MiddlewareHandler {
 // The caller adds Vary: Accept-Encoding to compressible types either way.
 export async function encodedBody(body: Uint8Array, contentType: string, acceptEncoding: string | undefined): Promise<{ encoding: Encoding; body: Uint8Array } | null> {
   if (!COMPRESSIBLE.test(contentType)) return null;
-  const encoding = chooseEncoding(acceptEncoding);
+  const encoding = chooseEncoding(acceptEncoding, true);
   if (!encoding || body.byteLength < MIN_BYTES) return null;
   return { encoding, body: await encode(body, encoding) };
+}
+
+// The same for a body made of a part shared by many answers and a part of its own (transport/mcp-fast-path.ts):
+// in gzip, the shared part is compressed once (transport/gzip-splice.ts).
+export async function encodedParts(parts: { key: object; shared: string; own: string }, contentType: string, acceptEncoding: string | undefined): Promise<{ encoding: Encoding; body: Uint8Array } | null> {
+  if (!COMPRESSIBLE.test(contentType)) return null;
+  const encoding = chooseEncoding(acceptEncoding, true);
+  if (!encoding || Buffer.byteLength(parts.shared) + Buffer.byteLength(parts.own) < MIN_BYTES) return null;
+  return { encoding, body: encoding === 'gzip' ? await splicedGzip(parts.key, parts.shared, parts.own) : await encode(Buffer.from(parts.shared + parts.own), encoding) };
 }
 
 // The answer in the encoding the client prefers (the same answer when there is nothing to do), with Vary:
@@ -83,9 +112,9 @@ export async function compressed(res: Response, acceptEncoding: string | undefin
   const type = res.headers.get('content-type') ?? '';
   if (!COMPRESSIBLE.test(type)) return res; // event streams, images, octets
   addVary(res.headers, 'Accept-Encoding');
-  const encoding = chooseEncoding(acceptEncoding);
-  if (!encoding || method === 'HEAD') return res;
   const etag = res.headers.get('etag');
+  const encoding = chooseEncoding(acceptEncoding, !etag);
+  if (!encoding || method === 'HEAD') return res;
   const cacheKey = etag ? `${encoding}|${etag}` : null;
   let out = cacheKey ? kept.get(cacheKey) : undefined;
   if (!out) {

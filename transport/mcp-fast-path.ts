@@ -27,7 +27,9 @@ export type FastPlan =
   | { kind: 'list'; id: string | number }
   | { kind: 'call'; id: string | number; tool: McpTool; args: Record<string, unknown> | undefined; legacy: boolean; idempotencyKey?: string };
 
-export type FastAnswer = { status: 200; headers: Record<string, string>; body: string };
+// `spliced`: the body as a part shared by every answer of the same result and the request's own part (its id), for
+// gzip without compressing the shared part again (transport/gzip-splice.ts).
+export type FastAnswer = { status: 200; headers: Record<string, string>; body: string; spliced?: { key: object; shared: string; own: string } };
 
 export function createFastPath(tools: McpTool[], list: ToolListEntry[], deps: McpDeps) {
   const byName = new Map(tools.map((t) => [t.name, t]));
@@ -40,6 +42,19 @@ export function createFastPath(tools: McpTool[], list: ToolListEntry[], deps: Mc
     headers: { 'content-type': 'application/json', vary: 'Accept-Encoding', ...extra },
     body: `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`,
   });
+
+  // A successful result's answer, the id last (member order means nothing in JSON): everything before it is the same
+  // for every call answered with this result object, kept beside it.
+  const sharedOf = new WeakMap<object, string>();
+  const resultAnswer = (id: string | number, out: object, extra: Record<string, string>): FastAnswer => {
+    let shared = sharedOf.get(out);
+    if (shared === undefined) {
+      shared = `{"jsonrpc":"2.0","result":{"content":[{"type":"text","text":${jsonQuoted(out)}}],"structuredContent":${jsonText(out)},"resultType":"complete","_meta":${RESULT_META_JSON}}`;
+      sharedOf.set(out, shared);
+    }
+    const own = `,"id":${JSON.stringify(id)}}`;
+    return { status: 200, headers: { 'content-type': 'application/json', vary: 'Accept-Encoding', ...extra }, body: shared + own, spliced: { key: out, shared, own } };
+  };
 
   const sse = (id: string | number, resultJson: string, extra: Record<string, string>): FastAnswer => ({
     status: 200,
@@ -100,8 +115,7 @@ export function createFastPath(tools: McpTool[], list: ToolListEntry[], deps: Mc
     }
     if (result.isError) return json(p.id, JSON.stringify({ ...result, resultType: 'complete', _meta: RESULT_META }), extra);
     // Successful results are often cached objects: reuse their serialised and quoted text.
-    const out = result.structuredContent;
-    return json(p.id, `{"content":[{"type":"text","text":${jsonQuoted(out)}}],"structuredContent":${jsonText(out)},"resultType":"complete","_meta":${RESULT_META_JSON}}`, extra);
+    return resultAnswer(p.id, result.structuredContent as object, extra);
   }
 
   // For a fetch Request's headers: the answer as a Response, or null when the SDK must answer.

@@ -4,7 +4,7 @@ import type { McpTool } from '../tools/define';
 import type { AppConfig } from '../tools/context';
 import { hostAllowed } from '../domain/origins';
 import { rateLimitHeaders, type RateDecision, type RequestLimiter } from '../rest-adapter/rate-limit';
-import { encodedBody } from './compress';
+import { encodedBody, encodedParts } from './compress';
 import type { FastAnswer, FastPlan, HeaderOf } from './mcp-fast-path';
 import { mcpAuthGate } from './mcp-auth-gate';
 import { precheck, protocolOnly } from './mcp-protocol';
@@ -72,7 +72,9 @@ export function mcpFront(deps: McpFrontDeps): NodeFront {
     const out: Record<string, string> = answer.headers;
     let sent: string | Uint8Array = answer.body;
     if (headers['accept-encoding']) {
-      const encoded = await encodedBody(Buffer.from(answer.body), out['content-type'], headers['accept-encoding']);
+      const encoded = answer.spliced
+        ? await encodedParts(answer.spliced, out['content-type'], headers['accept-encoding'])
+        : await encodedBody(Buffer.from(answer.body), out['content-type'], headers['accept-encoding']);
       if (encoded) {
         out['content-encoding'] = encoded.encoding;
         sent = encoded.body;
