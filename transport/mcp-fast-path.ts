@@ -44,14 +44,10 @@ export function createFastPath(tools: McpTool[], list: ToolListEntry[], deps: Mc
   });
 
   // A successful result's answer, the id last (member order means nothing in JSON): everything before it is the same
-  // for every call answered with this result object, kept beside it.
-  const sharedOf = new WeakMap<object, string>();
+  // for every call answered with this result object (made of its kept texts; not kept itself, as writing the body
+  // copies it anyway).
   const resultAnswer = (id: string | number, out: object, extra: Record<string, string>): FastAnswer => {
-    let shared = sharedOf.get(out);
-    if (shared === undefined) {
-      shared = `{"jsonrpc":"2.0","result":{"content":[{"type":"text","text":${jsonQuoted(out)}}],"structuredContent":${jsonText(out)},"resultType":"complete","_meta":${RESULT_META_JSON}}`;
-      sharedOf.set(out, shared);
-    }
+    const shared = `{"jsonrpc":"2.0","result":{"content":[{"type":"text","text":${jsonQuoted(out)}}],"structuredContent":${jsonText(out)},"resultType":"complete","_meta":${RESULT_META_JSON}}`;
     const own = `,"id":${JSON.stringify(id)}}`;
     return { status: 200, headers: { 'content-type': 'application/json', vary: 'Accept-Encoding', ...extra }, body: shared + own, spliced: { key: out, shared, own } };
   };
