@@ -18,8 +18,9 @@ function oneOf<T extends string>(name: string, v: string | undefined, allowed: r
 //   LIMITS_STORE=memory|sqlite|postgres   where API rate limits and failed sign-ins are counted. memory is
 //                         per process (the default on SQLite; with DATABASE_URL the default is postgres, since nodes
 //                         on one PostgreSQL are usually several machines, and per-node limits multiply); sqlite
-//                         shares the counts between processes through <DATABASE_PATH>-limits, a file of its own (a write per request to the main database would make every cached read
-//                         cold: storage/queries/memo.ts); postgres shares them through DATABASE_URL's database.
+//                         shares the counts between processes through <DATABASE_PATH>-limits, a file of its own (a
+//                         write per request to the main database would make every cached read cold:
+//                         storage/queries/memo.ts); postgres shares them through DATABASE_URL's database.
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 8787);
   const host = env.HOST ?? '127.0.0.1';

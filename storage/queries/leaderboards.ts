@@ -35,8 +35,8 @@ function prepare(db: Db) {
   const s = db.engine;
   return {
     // weekly_votes is kept by triggers on votes (migration 0011): one row per listing voted for that week, ranked by
-    // its index (week, votes DESC). A page reads the index in order and stops: ties on votes (then earliest launch,
-    // then id: compareByVotes) are sorted within the last votes value reached, not across the week.
+    // its index (week, votes DESC). A page reads the index in vote order and stops once it has the page; only the
+    // listings of equal votes it reads are sorted by the tie-breaks (earliest launch, then id: compareByVotes).
     weeklyVotes: s.prepare(`SELECT w.listing_id AS id, w.votes, l.launched_at AS "launchedAt"
       FROM weekly_votes w INDEXED BY weekly_votes_rank JOIN listings l ON l.id = w.listing_id
       WHERE w.week = ? AND w.votes > 0 AND l.status = 'live'
