@@ -138,6 +138,46 @@ describe('the MCP front reads bodies as clients send them', () => {
   });
 });
 
+// A successful result's answer is its kept bytes (everything before the JSON-RPC id, made once per cached result)
+// followed by the request's own id, sent as pieces under one Content-Length (transport/mcp-fast-path.ts). Reading
+// one listing again and again with different ids, in both eras and compressed or not, each answer must carry its
+// own id, the same result, and a length that is the body's.
+describe('answers made from one cached result', () => {
+  const IDS: Array<string | number> = [1, 'zwölf-ünïcode-id', 0, '"quoted" \\ id', 9007199254740991, ''];
+  const bodies = (id: string | number) => ({
+    modern: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_listing', arguments: { slug }, _meta: { 'io.modelcontextprotocol/protocolVersion': MODERN, 'io.modelcontextprotocol/clientCapabilities': {} } } }),
+    legacy: JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_listing', arguments: { slug } } }),
+  });
+  const message = (r: Raw, era: 'modern' | 'legacy') =>
+    JSON.parse(era === 'modern' ? r.body : r.body.split('\n').find((l) => l.startsWith('data: '))!.slice(6));
+
+  for (const era of ['modern', 'legacy'] as const) {
+    for (const encoding of [undefined, 'gzip']) {
+      it(`${era === 'modern' ? '2026-07-28' : '2025-11-25'}${encoding ? ', gzip accepted' : ''}: each answer carries its own id`, async () => {
+        const headers = { ...(era === 'modern' ? modernHeaders('tools/call', 'get_listing') : legacyHeaders), ...(encoding ? { 'accept-encoding': encoding } : {}) };
+        const frontBefore = await frontCount(app);
+        const answers: Raw[] = [];
+        for (const id of IDS) answers.push(await post(app, bodies(id)[era], headers));
+        expect(await frontCount(app)).toBe(frontBefore + IDS.length);
+        const first = message(answers[0], era);
+        expect(first.result.structuredContent.slug).toBe(slug);
+        expect(JSON.parse(first.result.content[0].text)).toEqual(first.result.structuredContent);
+        answers.forEach((a, i) => {
+          expect(a.status).toBe(200);
+          // Event streams are never compressed (transport/compress.ts): the 2025 era's answer comes as it is.
+          const sentAs = era === 'modern' ? encoding : undefined;
+          expect(a.headers['content-encoding']).toBe(sentAs);
+          if (!sentAs) expect(Number(a.headers['content-length'])).toBe(Buffer.byteLength(a.body));
+          const m = message(a, era);
+          expect(m.jsonrpc).toBe('2.0');
+          expect(m.id).toStrictEqual(IDS[i]);
+          expect(m.result).toEqual(first.result);
+        });
+      });
+    }
+  }
+});
+
 describe('what the MCP lane leaves to the full path', () => {
   it('a browser Origin that is not allowed, and a rebound Host, are refused there', async () => {
     const before = await laneCount(app);

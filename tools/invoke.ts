@@ -51,38 +51,22 @@ export async function invokeTool(tool: McpTool, ctx: ToolContext, raw: unknown):
   return checkOutput(tool, await tool.run(ctx, input));
 }
 
-// JSON text of a checked result, kept beside it: a cached result is serialised once, not per response.
-const jsonTexts = new WeakMap<object, string>();
-export function jsonText(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  let text = jsonTexts.get(value);
-  if (text === undefined) {
-    text = JSON.stringify(value);
-    jsonTexts.set(value, text);
-  }
-  return text;
+// What is made from a checked result once and kept beside it: tools that cache their results hand back the same
+// object again, so a cached result is serialised, hashed and encoded once, not per response. Held weakly: it goes
+// when the cache lets the result go.
+export function keptBeside<T>(make: (value: unknown) => T): (value: unknown) => T {
+  const kept = new WeakMap<object, T>();
+  return (value) => {
+    if (value === null || typeof value !== 'object') return make(value);
+    let made = kept.get(value);
+    if (made === undefined) kept.set(value, (made = make(value)));
+    return made;
+  };
 }
 
-// The weak ETag of that text, kept beside it the same way (cached results are hashed once).
-const etags = new WeakMap<object, string>();
-export function jsonEtag(value: unknown): string {
-  if (value === null || typeof value !== 'object') return etagOf(jsonText(value));
-  let etag = etags.get(value);
-  if (etag === undefined) {
-    etag = etagOf(jsonText(value));
-    etags.set(value, etag);
-  }
-  return etag;
-}
-
-// The same text as a JSON string literal (MCP carries the result again as a text block).
-const quotedTexts = new WeakMap<object, string>();
-export function jsonQuoted(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(jsonText(value));
-  let quoted = quotedTexts.get(value);
-  if (quoted === undefined) {
-    quoted = JSON.stringify(jsonText(value));
-    quotedTexts.set(value, quoted);
-  }
-  return quoted;
-}
+// A result's JSON text; its weak ETag; the text as a JSON string literal (MCP carries the result again as a text
+// block); the text as UTF-8 bytes (an answer sent as it is).
+export const jsonText = keptBeside((value) => JSON.stringify(value));
+export const jsonEtag = keptBeside((value) => etagOf(jsonText(value)));
+export const jsonQuoted = keptBeside((value) => JSON.stringify(jsonText(value)));
+export const jsonBytes = keptBeside((value) => Buffer.from(jsonText(value)));

@@ -96,11 +96,11 @@ export async function encodedBody(body: Uint8Array, contentType: string, acceptE
 
 // The same for a body made of a part shared by many answers and a part of its own (transport/mcp-fast-path.ts):
 // in gzip, the shared part is compressed once (transport/gzip-splice.ts).
-export async function encodedParts(parts: { key: object; shared: string; own: string }, contentType: string, acceptEncoding: string | undefined): Promise<{ encoding: Encoding; body: Uint8Array } | null> {
+export async function encodedParts(parts: { key: object; shared: string | Buffer; own: string }, contentType: string, acceptEncoding: string | undefined): Promise<{ encoding: Encoding; body: Uint8Array } | null> {
   if (COMPRESSIBLE.test(contentType) && chooseEncoding(acceptEncoding, true) === 'gzip' && Buffer.byteLength(parts.shared) + Buffer.byteLength(parts.own) >= MIN_BYTES) {
     return { encoding: 'gzip', body: await splicedGzip(parts.key, parts.shared, parts.own) };
   }
-  return await encodedBody(Buffer.from(parts.shared + parts.own), contentType, acceptEncoding);
+  return await encodedBody(Buffer.concat([Buffer.from(parts.shared), Buffer.from(parts.own)]), contentType, acceptEncoding);
 }
 
 // The answer in the encoding the client prefers (the same answer when there is nothing to do), with Vary:

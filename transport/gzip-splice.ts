@@ -19,10 +19,10 @@ const sharedParts = new WeakMap<object, Promise<Shared>>();
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const STORED_MAX = 0xffff;
 
-async function sharedPart(key: object, text: string): Promise<Shared> {
+async function sharedPart(key: object, text: string | Buffer): Promise<Shared> {
   let shared = sharedParts.get(key);
   if (!shared) {
-    const raw = Buffer.from(text);
+    const raw = typeof text === 'string' ? Buffer.from(text) : text;
     shared = deflateRawAsync(raw, { level: 6, finishFlush: constants.Z_SYNC_FLUSH })
       .then((deflated) => ({ deflated, crc: crc32(raw), length: raw.byteLength }));
     sharedParts.set(key, shared);
@@ -45,7 +45,7 @@ function storedBlocks(bytes: Buffer): Buffer[] {
 
 // gzip of `shared + own`. `key` names the shared text (an object that lives as long as that text is current, such
 // as a cached result): the same key must always come with the same text.
-export async function splicedGzip(key: object, shared: string, own: string): Promise<Buffer> {
+export async function splicedGzip(key: object, shared: string | Buffer, own: string): Promise<Buffer> {
   const s = await sharedPart(key, shared);
   const tail = Buffer.from(own);
   const trailer = Buffer.alloc(8);

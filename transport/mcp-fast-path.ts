@@ -1,5 +1,5 @@
 import type { Actor } from '../tools/actor';
-import { jsonQuoted, jsonText } from '../tools/invoke';
+import { jsonQuoted, jsonText, keptBeside } from '../tools/invoke';
 import type { McpTool } from '../tools/define';
 import { callToolResult, idempotencyKeyOf, LIST_CACHE, SERVER_INFO, type McpDeps, type ToolListEntry } from './mcp';
 
@@ -27,9 +27,15 @@ export type FastPlan =
   | { kind: 'list'; id: string | number }
   | { kind: 'call'; id: string | number; tool: McpTool; args: Record<string, unknown> | undefined; legacy: boolean; idempotencyKey?: string };
 
-// `spliced`: the body as a part shared by every answer of the same result and the request's own part (its id), for
-// gzip without compressing the shared part again (transport/gzip-splice.ts).
-export type FastAnswer = { status: 200; headers: Record<string, string>; body: string; spliced?: { key: object; shared: string; own: string } };
+// The body is `shared` then `own`. For a successful call, `shared` is everything before the request's JSON-RPC id:
+// the same bytes for every answer made from one result object, kept beside it (`key`), so a cached result is
+// serialised and encoded once rather than per call; `own` is the id's part. Other answers are whole in `shared`.
+// `key` is also what gzip splicing keys the shared part's compression by (transport/gzip-splice.ts).
+export type FastAnswer = { status: 200; headers: Record<string, string>; shared: string | Buffer; own: string; key?: object };
+
+// The answer's body in one buffer (a fetch Response, or to compress whole).
+export const answerBytes = (a: FastAnswer): Buffer =>
+  a.own === '' ? Buffer.from(a.shared) : Buffer.concat([Buffer.from(a.shared), Buffer.from(a.own)]);
 
 export function createFastPath(tools: McpTool[], list: ToolListEntry[], deps: McpDeps) {
   const byName = new Map(tools.map((t) => [t.name, t]));
@@ -40,22 +46,36 @@ export function createFastPath(tools: McpTool[], list: ToolListEntry[], deps: Mc
   const json = (id: string | number, resultJson: string, extra: Record<string, string>): FastAnswer => ({
     status: 200,
     headers: { 'content-type': 'application/json', vary: 'Accept-Encoding', ...extra },
-    body: `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`,
+    shared: `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson}}`,
+    own: '',
   });
 
-  // A successful result's answer, the id last (member order means nothing in JSON): everything before it is the same
-  // for every call answered with this result object (made of its kept texts; not kept itself, as writing the body
-  // copies it anyway).
-  const resultAnswer = (id: string | number, out: object, extra: Record<string, string>): FastAnswer => {
-    const shared = `{"jsonrpc":"2.0","result":{"content":[{"type":"text","text":${jsonQuoted(out)}}],"structuredContent":${jsonText(out)},"resultType":"complete","_meta":${RESULT_META_JSON}}`;
-    const own = `,"id":${JSON.stringify(id)}}`;
-    return { status: 200, headers: { 'content-type': 'application/json', vary: 'Accept-Encoding', ...extra }, body: shared + own, spliced: { key: out, shared, own } };
-  };
+  // A successful result's answer, the id last (member order means nothing in JSON), in either era's shape. Its
+  // content: the result as text (for clients that read only that) and as structuredContent.
+  const contentOf = (out: object) => `"content":[{"type":"text","text":${jsonQuoted(out)}}],"structuredContent":${jsonText(out)}`;
+  const jsonHead = keptBeside((out) => Buffer.from(`{"jsonrpc":"2.0","result":{${contentOf(out as object)},"resultType":"complete","_meta":${RESULT_META_JSON}}`));
+  const eventHead = keptBeside((out) => Buffer.from(`event: message\ndata: {"result":{${contentOf(out as object)}},"jsonrpc":"2.0","id":`));
+  const resultAnswer = (id: string | number, out: object, extra: Record<string, string>): FastAnswer => ({
+    status: 200,
+    headers: { 'content-type': 'application/json', vary: 'Accept-Encoding', ...extra },
+    shared: jsonHead(out),
+    own: `,"id":${JSON.stringify(id)}}`,
+    key: out,
+  });
 
+  const SSE_HEADERS = { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no' };
   const sse = (id: string | number, resultJson: string, extra: Record<string, string>): FastAnswer => ({
     status: 200,
-    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache, no-transform', 'x-accel-buffering': 'no', ...extra },
-    body: `event: message\ndata: {"result":${resultJson},"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n\n`,
+    headers: { ...SSE_HEADERS, ...extra },
+    shared: `event: message\ndata: {"result":${resultJson},"jsonrpc":"2.0","id":${JSON.stringify(id)}}\n\n`,
+    own: '',
+  });
+  // The 2025 era's event for a successful result: the SDK's shape, whose id comes last anyway.
+  const resultEvent = (id: string | number, out: object, extra: Record<string, string>): FastAnswer => ({
+    status: 200,
+    headers: { ...SSE_HEADERS, ...extra },
+    shared: eventHead(out),
+    own: `${JSON.stringify(id)}}\n\n`,
   });
 
   // A plain tools/call's name and arguments, or null when anything else is asked for.
@@ -106,11 +126,10 @@ export function createFastPath(tools: McpTool[], list: ToolListEntry[], deps: Mc
     const result = await callToolResult(p.tool, actor, p.args, deps, p.idempotencyKey);
     if (p.legacy) {
       if (result.isError) return sse(p.id, JSON.stringify(result), extra);
-      const out = result.structuredContent;
-      return sse(p.id, `{"content":[{"type":"text","text":${jsonQuoted(out)}}],"structuredContent":${jsonText(out)}}`, extra);
+      return resultEvent(p.id, result.structuredContent as object, extra);
     }
     if (result.isError) return json(p.id, JSON.stringify({ ...result, resultType: 'complete', _meta: RESULT_META }), extra);
-    // Successful results are often cached objects: reuse their serialised and quoted text.
+    // Successful results are often cached objects: their answers' shared bytes are made once (keptBytes).
     return resultAnswer(p.id, result.structuredContent as object, extra);
   }
 
@@ -119,7 +138,7 @@ export function createFastPath(tools: McpTool[], list: ToolListEntry[], deps: Mc
     const p = plan(body, (name) => headers.get(name) ?? undefined);
     if (!p) return null;
     const a = await run(p, actor, extra);
-    return new Response(a.body, { status: a.status, headers: a.headers });
+    return new Response(answerBytes(a) as BodyInit, { status: a.status, headers: a.headers });
   }
 
   return { plan, run, answer };

@@ -5,10 +5,10 @@ import type { AppConfig } from '../tools/context';
 import { hostAllowed } from '../domain/origins';
 import { rateLimitHeaders, type RateDecision, type RequestLimiter } from '../rest-adapter/rate-limit';
 import { encodedBody, encodedParts } from './compress';
-import type { FastAnswer, FastPlan, HeaderOf } from './mcp-fast-path';
+import { answerBytes, type FastAnswer, type FastPlan, type HeaderOf } from './mcp-fast-path';
 import { mcpAuthGate } from './mcp-auth-gate';
 import { precheck, protocolOnly } from './mcp-protocol';
-import { sendAnswer, type NodeFront } from './node-front';
+import { sendAnswer, type Body, type NodeFront } from './node-front';
 import { incomingClientIp, type HeaderBag } from './node-request';
 import { requestIdFrom, type RecordRequest } from './ops/routes';
 import { readIncomingBody } from './read-body';
@@ -70,11 +70,11 @@ export function mcpFront(deps: McpFrontDeps): NodeFront {
     const requestId = requestIdFrom(headers['x-request-id']);
     const answer = await deps.fast.run(plan, actor, { ...(decision ? rateLimitHeaders(decision) : {}), 'x-request-id': requestId });
     const out: Record<string, string> = answer.headers;
-    let sent: string | Uint8Array = answer.body;
+    let sent: Body = answer.own === '' ? answer.shared : [answer.shared, answer.own];
     if (headers['accept-encoding']) {
-      const encoded = answer.spliced
-        ? await encodedParts(answer.spliced, out['content-type'], headers['accept-encoding'])
-        : await encodedBody(Buffer.from(answer.body), out['content-type'], headers['accept-encoding']);
+      const encoded = answer.key
+        ? await encodedParts({ key: answer.key, shared: answer.shared, own: answer.own }, out['content-type'], headers['accept-encoding'])
+        : await encodedBody(answerBytes(answer), out['content-type'], headers['accept-encoding']);
       if (encoded) {
         out['content-encoding'] = encoded.encoding;
         sent = encoded.body;

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AnyTool } from '../tools/define';
 import type { AppConfig, ToolContext } from '../tools/context';
-import { invokeTool, jsonEtag, jsonText } from '../tools/invoke';
+import { invokeTool, jsonBytes, jsonEtag, jsonText } from '../tools/invoke';
 import { clientIpOf, headersOf, incomingClientIp, type HeaderBag } from './node-request';
 import { Lru } from '../domain/fuzzy';
 import { API_PREFIX, noteRateDecision } from '../rest-adapter/routes';
@@ -102,11 +102,10 @@ export function preparedReads(deps: PreparedReadsDeps) {
       made = { status: 304, headers: kept, body: null };
     } else {
       out.vary = VARY;
-      const text = jsonText(result);
       const encoding = chooseEncoding(headers['accept-encoding']);
-      const encoded = encoding ? await encodedAnswer(text, etag, encoding) : null;
+      const encoded = encoding ? await encodedAnswer(jsonText(result), etag, encoding) : null;
       if (encoded) out['content-encoding'] = encoding!;
-      made = { status: 200, headers: out, body: encoded ?? text };
+      made = { status: 200, headers: out, body: encoded ?? jsonBytes(result) };
     }
     deps.record({ route: entry.route, method: 'GET', status: made.status, seconds: (performance.now() - start) / 1000, requestId });
     deps.served?.();
