@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline';
 import { readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
@@ -11,13 +12,17 @@ import { createDatabase, startPgCluster, type PgCluster } from '../tests/support
 // --db sqlite|postgres|both picks the engine (default sqlite). postgres serves from a throwaway cluster
 // (tests/support/pg-cluster.ts) loaded with the same listings; both runs every scenario on each engine in turn, each
 // against the baseline of its own run, and prints one table.
-// Usage: npm run bench [-- --db both --listings 100000 --seconds 10 --connections 32 --only TEXT --no-mixed]
+// Usage: npm run bench [-- --db both --listings 100000 --seconds 10 --warmup 1 --connections 32 --only TEXT --no-mixed]
 const arg = (name: string, dflt: number) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : dflt;
 };
 const LISTINGS = arg('listings', 100_000);
 const SECONDS = arg('seconds', 10);
+// Each scenario first runs unmeasured for this long, with its writers: the first call of a new kind compiles its
+// code paths and fills its caches, and without it the first MCP scenario of a run read 20–40 % slower than the same
+// scenario run later (174 against 131 µs of CPU a call, one run).
+const WARMUP_SECONDS = arg('warmup', 1);
 const CONNECTIONS = arg('connections', 32);
 // --only TEXT runs the baseline and the scenarios whose name contains TEXT.
 const onlyAt = process.argv.indexOf('--only');
@@ -76,16 +81,24 @@ function scenariosOf(ready: Ready): Scenario[] {
 }
 
 // Writers run in a child process (bench/writers-child.ts): in this one they would slow the load generator down.
+// `mark` asks for the counts so far; `stop` ends the writers and gives their totals.
+type Counts = { writes: number; errors: number };
 async function startWriterProcess(ready: Ready, kinds: WriterKind[], forMs = 0) {
   const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/writers-child.ts', JSON.stringify(ready), kinds.join(',')], { stdio: ['pipe', 'pipe', 'inherit'] });
   if (forMs) await new Promise((r) => setTimeout(r, forMs));
-  let out = '';
-  proc.stdout!.on('data', (d) => { out += d; });
+  const lines = createInterface({ input: proc.stdout! });
+  const next = () => new Promise<Counts>((resolve) => lines.once('line', (l) => resolve(JSON.parse(l))));
   return {
-    stop: () => new Promise<{ writes: number; errors: number }>((resolve) => {
-      proc.on('exit', () => resolve(JSON.parse(out.trim() || '{"writes":0,"errors":0}')));
+    mark: () => {
+      const counts = next();
+      proc.stdin!.write('\n');
+      return counts;
+    },
+    stop: () => {
+      const counts = next();
       proc.stdin!.end();
-    }),
+      return counts;
+    },
   };
 }
 
@@ -119,18 +132,22 @@ async function runOn(engine: EngineName): Promise<EngineRun> {
   const rows: Row[] = [];
   for (const s of scenariosOf(ready)) {
     const writers = s.writers ? await startWriterProcess(ready, s.writers) : null;
-    const cpuBefore = serverCpuNs();
-    const dbBefore = pgPort ? postgresCpuNs(pgPort) : 0;
-    const result = await autocannon({
+    const load = (duration: number) => autocannon({
       url: `http://127.0.0.1:${s.port}`,
       connections: CONNECTIONS,
-      duration: SECONDS,
+      duration,
       requests: [{ setupRequest: (req: any) => ({ ...req, ...s.request() }) }],
     });
+    if (WARMUP_SECONDS > 0) await load(WARMUP_SECONDS);
+    const writesBefore = writers ? await writers.mark() : null;
+    const cpuBefore = serverCpuNs();
+    const dbBefore = pgPort ? postgresCpuNs(pgPort) : 0;
+    const result = await load(SECONDS);
     const total = Math.max(1, result.requests.total);
     const cpuUs = (serverCpuNs() - cpuBefore) / 1000 / total;
     const dbCpuUs = pgPort ? (postgresCpuNs(pgPort) - dbBefore) / 1000 / total : undefined;
-    const wrote = writers ? await writers.stop() : null;
+    const after = writers ? await writers.stop() : null;
+    const wrote = after && writesBefore ? { writes: after.writes - writesBefore.writes, errors: after.errors - writesBefore.errors } : null;
     rows.push({
       name: s.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, cpuUs, dbCpuUs,
       writes: wrote ? `${Math.round(wrote.writes / SECONDS)}/s${wrote.errors ? ` (${wrote.errors} failed)` : ''}` : '',

@@ -3,11 +3,14 @@ import type { Ready } from './spawn-servers';
 
 // The writers in a process of their own, so their requests do not share an event loop with the load generator
 // (autocannon): the figures measure the server, not the client. Reads the Ready record as JSON from argv, writes
-// until stdin closes, then prints {writes, errors}.
+// until stdin closes, then prints {writes, errors}. Each line read on stdin before that is answered with the counts
+// so far, as one JSON line (the parent marks where its measured window starts).
 const ready = JSON.parse(process.argv[2]) as Ready;
 const kinds = process.argv[3].split(',') as WriterKind[];
 const writers = startWriters(ready, kinds);
-process.stdin.resume();
+process.stdin.on('data', (d) => {
+  for (let i = 0; i < String(d).split('\n').length - 1; i++) process.stdout.write(`${JSON.stringify(writers.count())}\n`);
+});
 process.stdin.on('end', async () => {
   process.stdout.write(`${JSON.stringify(await writers.stop())}\n`);
   process.exit(0);

@@ -5,7 +5,8 @@ import type { Ready } from './spawn-servers';
 // - voters press a listing's vote button on the site (vote, and the next press withdraws it);
 // - an owner edits their listing's tagline through the API.
 export type WriterKind = 'visitors' | 'voters' | 'owner';
-export type Writers = { stop(): Promise<{ writes: number; errors: number }> };
+// `count`: writes and errors so far (to take a measured window's share); `stop` ends them and gives the totals.
+export type Writers = { count(): { writes: number; errors: number }; stop(): Promise<{ writes: number; errors: number }> };
 
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const RATE_PER_SECOND: Record<WriterKind, number> = { visitors: 50, voters: 10, owner: 2 };
@@ -64,6 +65,7 @@ export function startWriters(ready: Ready, kinds: WriterKind[]): Writers {
     }
   });
   return {
+    count: () => ({ writes, errors }),
     async stop() {
       running = false;
       await Promise.all(loops);
