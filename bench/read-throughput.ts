@@ -19,9 +19,9 @@ const arg = (name: string, dflt: number) => {
 };
 const LISTINGS = arg('listings', 100_000);
 const SECONDS = arg('seconds', 10);
-// Each scenario first runs unmeasured for this long, with its writers: the first call of a new kind compiles its
-// code paths and fills its caches, and without it the first MCP scenario of a run read 20–40 % slower than the same
-// scenario run later (174 against 131 µs of CPU a call, one run).
+// Each scenario first runs unmeasured for this long, with its writers: the first calls of a new kind compile its
+// code paths and fill its caches. Without it the first MCP scenario of a run (the 2026 era) read 144–174 µs of CPU a
+// call while the 2025 era's, run right after it and no cheaper, read 110–134; with it, 96–102.
 const WARMUP_SECONDS = arg('warmup', 1);
 const CONNECTIONS = arg('connections', 32);
 // --only TEXT runs the baseline and the scenarios whose name contains TEXT.
