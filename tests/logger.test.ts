@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,5 +33,20 @@ describe('createLogger', () => {
     expect(times).toEqual([...times].sort((a, b) => a - b));
     expect(times[times.length - 1]).toBeGreaterThan(times[0]);
     expect(lines[0]).toMatchObject({ msg: 'first', service: 'launch-directory', level: 30 });
+  });
+
+  // Lines still waiting for their batch when the process exits are written (to stdout, as in production), non-ASCII
+  // text intact. Fewer than a batch's 4 KB: a batch already being written when the process exits is finished by the
+  // thread pool after the pending lines are written synchronously, so its lines would come out after them.
+  it('loses no line when the process exits right after logging', () => {
+    const script = `
+      const { createLogger } = await import(${JSON.stringify(new URL('../transport/ops/logger.ts', import.meta.url).pathname)});
+      const logger = createLogger({ LOG_LEVEL: 'info' });
+      for (let i = 0; i < 20; i++) logger.info({ i, who: 'Zoë, 東京' }, 'line');
+      process.exit(0);`;
+    const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const lines = out.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.i)).toEqual(Array.from({ length: 20 }, (_, i) => i));
+    for (const line of lines) expect(line.who).toBe('Zoë, 東京');
   });
 });

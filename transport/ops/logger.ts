@@ -1,4 +1,4 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
 // One JSON line per event on stdout. LOG_LEVEL: fatal, error, warn, info (default), debug, trace or silent; tests
 // run silent unless LOG_LEVEL is set. What is logged is chosen field by field (route templates, ids, statuses):
@@ -23,11 +23,23 @@ export function isoTimestamp(): string {
   return lastTime;
 }
 
+// pino hands each line over as a string. sonic-boom's default (text) mode appends it to the pending batch's string
+// and then measures that whole string's UTF-8 length, a copy and a scan of the batch so far for every line (~1.3 µs
+// a request in a profile of the read bench; 5.5 against 2 µs a line alone). In its buffer mode it keeps the lines'
+// bytes and their lengths in lists, so each line is encoded once; this hands it each line as bytes. The destination
+// is still pino's own (pino.destination), which flushes what is pending when the process exits.
+function lineBytesTo(boom: ReturnType<typeof pino.destination>): DestinationStream & { flush(cb?: (err?: Error) => void): void } {
+  return {
+    write: (line: string) => boom.write(Buffer.from(line) as unknown as string),
+    flush: (cb) => boom.flush(cb),
+  };
+}
+
 export function createLogger(env: NodeJS.ProcessEnv = process.env, dest: number | string = 1): Logger {
   const level = env.LOG_LEVEL ?? (env.VITEST ? 'silent' : 'info');
   return pino(
     { level, base: { service: 'launch-directory' }, timestamp: isoTimestamp },
-    pino.destination({ dest, sync: false, minLength: BATCH_BYTES, periodicFlush: FLUSH_EVERY_MS }),
+    lineBytesTo(pino.destination({ dest, sync: false, minLength: BATCH_BYTES, periodicFlush: FLUSH_EVERY_MS, contentMode: 'buffer' })),
   );
 }
 
