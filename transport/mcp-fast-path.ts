@@ -129,7 +129,7 @@ export function createFastPath(tools: McpTool[], list: ToolListEntry[], deps: Mc
       return resultEvent(p.id, result.structuredContent as object, extra);
     }
     if (result.isError) return json(p.id, JSON.stringify({ ...result, resultType: 'complete', _meta: RESULT_META }), extra);
-    // Successful results are often cached objects: their answers' shared bytes are made once (keptBytes).
+    // Successful results are often cached objects: their answers' shared bytes are made once (jsonHead, eventHead).
     return resultAnswer(p.id, result.structuredContent as object, extra);
   }
 

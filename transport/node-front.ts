@@ -49,25 +49,13 @@ export type Body = string | Uint8Array | readonly (string | Uint8Array)[];
 const lengthOf = (piece: string | Uint8Array) => (typeof piece === 'string' ? Buffer.byteLength(piece) : piece.byteLength);
 
 // Writes a front's answer: its status and headers with the body's length, then the body (none for a 304). Pieces go
-// out in one system call with the head: Node corks the socket from the first write to the end of the tick.
+// out in one system call with the head: Node corks the socket from the first write until the end.
 export function sendAnswer(res: ServerResponse, status: number, headers: Record<string, string>, body: Body | null): void {
-  if (body === null) {
-    res.writeHead(status, headers);
-    res.end();
-    return;
-  }
-  if (typeof body === 'string' || body instanceof Uint8Array) {
-    headers['content-length'] = String(lengthOf(body));
-    res.writeHead(status, headers);
-    res.end(body);
-    return;
-  }
-  let length = 0;
-  for (const piece of body) length += lengthOf(piece);
-  headers['content-length'] = String(length);
+  const pieces = body === null ? [] : typeof body === 'string' || body instanceof Uint8Array ? [body] : body;
+  if (body !== null) headers['content-length'] = String(pieces.reduce((n, piece) => n + lengthOf(piece), 0));
   res.writeHead(status, headers);
-  for (let i = 0; i < body.length - 1; i++) res.write(body[i]);
-  res.end(body[body.length - 1]);
+  for (let i = 0; i < pieces.length - 1; i++) res.write(pieces[i]);
+  res.end(pieces[pieces.length - 1]);
 }
 
 // Serves a request listener on host:port (0: any free port); resolves once it listens.
