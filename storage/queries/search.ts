@@ -169,7 +169,9 @@ function orderBy(q: SearchQuery): string {
 }
 
 // CROSS JOIN pins the FTS table as the outer loop: the planner must not walk 100 000 listings and probe the index.
-const FROM_FTS = 'listings_fts CROSS JOIN listings l ON l.id = listings_fts.rowid';
+// Each match is looked up in listings_rank_lookup (migration 0015), which holds every column these queries read of
+// a listing, rather than in the table, whose rows carry the texts (the query 25 → 15 ms for 10,000 matches).
+const FROM_FTS = 'listings_fts CROSS JOIN listings l INDEXED BY listings_rank_lookup ON l.id = listings_fts.rowid';
 
 // With no selective filter, a browse reads its sort index in order and stops after one page. The four status
 // indexes look alike to the planner, which then may pick the wrong one and sort 100 000 rows: pin the right one.
