@@ -87,7 +87,12 @@ async function startWriterProcess(ready: Ready, kinds: WriterKind[], forMs = 0) 
   const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/writers-child.ts', JSON.stringify(ready), kinds.join(',')], { stdio: ['pipe', 'pipe', 'inherit'] });
   if (forMs) await new Promise((r) => setTimeout(r, forMs));
   const lines = createInterface({ input: proc.stdout! });
-  const next = () => new Promise<Counts>((resolve) => lines.once('line', (l) => resolve(JSON.parse(l))));
+  // The child's next line; none if it died (its output closed): the run goes on, its writes unknown (0).
+  const next = () => new Promise<Counts>((resolve) => {
+    const none = () => resolve({ writes: 0, errors: 0 });
+    lines.once('close', none);
+    lines.once('line', (l) => { lines.off('close', none); resolve(JSON.parse(l)); });
+  });
   return {
     mark: () => {
       const counts = next();
@@ -147,7 +152,7 @@ async function runOn(engine: EngineName): Promise<EngineRun> {
     const cpuUs = (serverCpuNs() - cpuBefore) / 1000 / total;
     const dbCpuUs = pgPort ? (postgresCpuNs(pgPort) - dbBefore) / 1000 / total : undefined;
     const after = writers ? await writers.stop() : null;
-    const wrote = after && writesBefore ? { writes: after.writes - writesBefore.writes, errors: after.errors - writesBefore.errors } : null;
+    const wrote = after && writesBefore && { writes: after.writes - writesBefore.writes, errors: after.errors - writesBefore.errors };
     rows.push({
       name: s.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, cpuUs, dbCpuUs,
       writes: wrote ? `${Math.round(wrote.writes / SECONDS)}/s${wrote.errors ? ` (${wrote.errors} failed)` : ''}` : '',

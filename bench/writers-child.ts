@@ -1,3 +1,4 @@
+import { createInterface } from 'node:readline';
 import { startWriters, type WriterKind } from './writers';
 import type { Ready } from './spawn-servers';
 
@@ -8,10 +9,9 @@ import type { Ready } from './spawn-servers';
 const ready = JSON.parse(process.argv[2]) as Ready;
 const kinds = process.argv[3].split(',') as WriterKind[];
 const writers = startWriters(ready, kinds);
-process.stdin.on('data', (d) => {
-  for (let i = 0; i < String(d).split('\n').length - 1; i++) process.stdout.write(`${JSON.stringify(writers.count())}\n`);
-});
-process.stdin.on('end', async () => {
+const input = createInterface({ input: process.stdin });
+input.on('line', () => process.stdout.write(`${JSON.stringify(writers.count())}\n`));
+input.on('close', async () => {
   process.stdout.write(`${JSON.stringify(await writers.stop())}\n`);
   process.exit(0);
 });

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { addVary, replaceResponse } from './http-cache';
 import { splicedGzip } from './gzip-splice';
+import { bodyBytes } from './node-front';
 
 // br or gzip for text answers (JSON, HTML, SVG, XML, CSS), chosen by the client's Accept-Encoding q-values.
 // hono/compress speaks only gzip and deflate, so this uses Node's zlib. Bodies that carry an ETag are compressed
@@ -100,7 +101,7 @@ export async function encodedParts(parts: { key: object; shared: string | Buffer
   if (COMPRESSIBLE.test(contentType) && chooseEncoding(acceptEncoding, true) === 'gzip' && Buffer.byteLength(parts.shared) + Buffer.byteLength(parts.own) >= MIN_BYTES) {
     return { encoding: 'gzip', body: await splicedGzip(parts.key, parts.shared, parts.own) };
   }
-  return await encodedBody(Buffer.concat([Buffer.from(parts.shared), Buffer.from(parts.own)]), contentType, acceptEncoding);
+  return await encodedBody(bodyBytes([parts.shared, parts.own]), contentType, acceptEncoding);
 }
 
 // The answer in the encoding the client prefers (the same answer when there is nothing to do), with Vary:

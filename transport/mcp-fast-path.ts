@@ -2,6 +2,7 @@ import type { Actor } from '../tools/actor';
 import { jsonQuoted, jsonText, keptBeside } from '../tools/invoke';
 import type { McpTool } from '../tools/define';
 import { callToolResult, idempotencyKeyOf, LIST_CACHE, SERVER_INFO, type McpDeps, type ToolListEntry } from './mcp';
+import { bodyBytes } from './node-front';
 
 // The SDK handler costs several times the tool itself per request (a server instance, a transport, abort
 // signals, error objects). For the two hot methods of the stateless 2026-07-28 protocol, sent exactly as the
@@ -34,8 +35,7 @@ export type FastPlan =
 export type FastAnswer = { status: 200; headers: Record<string, string>; shared: string | Buffer; own: string; key?: object };
 
 // The answer's body in one buffer (a fetch Response, or to compress whole).
-export const answerBytes = (a: FastAnswer): Buffer =>
-  a.own === '' ? Buffer.from(a.shared) : Buffer.concat([Buffer.from(a.shared), Buffer.from(a.own)]);
+export const answerBytes = (a: FastAnswer): Buffer => bodyBytes([a.shared, a.own]);
 
 export function createFastPath(tools: McpTool[], list: ToolListEntry[], deps: McpDeps) {
   const byName = new Map(tools.map((t) => [t.name, t]));

@@ -48,6 +48,11 @@ export type Body = string | Uint8Array | readonly (string | Uint8Array)[];
 
 const lengthOf = (piece: string | Uint8Array) => (typeof piece === 'string' ? Buffer.byteLength(piece) : piece.byteLength);
 
+// A body's pieces in one buffer (to compress whole, or for a fetch Response); bytes are not copied piece by piece.
+export function bodyBytes(pieces: readonly (string | Uint8Array)[]): Buffer {
+  return Buffer.concat(pieces.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece)));
+}
+
 // Writes a front's answer: its status and headers with the body's length, then the body (none for a 304). Pieces go
 // out in one system call with the head: Node corks the socket from the first write until the end.
 export function sendAnswer(res: ServerResponse, status: number, headers: Record<string, string>, body: Body | null): void {
