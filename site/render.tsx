@@ -12,10 +12,17 @@ export const HTML_TYPE = 'text/html; charset=utf-8';
 // Every page goes out as a complete document with the same headers.
 // `c` is the request the page is for (its header shows who is signed in); null for a page made outside one.
 export async function htmlResponse(c: Context | null, node: Child, status = 200, headers: Record<string, string> = {}): Promise<Response> {
-  const body = `<!doctype html>${await renderPage(c, node)}`;
-  // The validator comes with the text; transport/http-cache.ts uses it only for anonymous public pages.
-  return new Response(body, { status, headers: { 'content-type': HTML_TYPE, etag: etagOf(body), ...headers } });
+  return pageResponse(await pageText(c, node), status, headers);
 }
+
+// A rendered page and its validator (transport/http-cache.ts uses it only for anonymous public pages).
+export type PageText = { body: string; etag: string };
+export async function pageText(c: Context | null, node: Child): Promise<PageText> {
+  const body = `<!doctype html>${await renderPage(c, node)}`;
+  return { body, etag: etagOf(body) };
+}
+export const pageResponse = (page: PageText, status = 200, headers: Record<string, string> = {}): Response =>
+  new Response(page.body, { status, headers: { 'content-type': HTML_TYPE, etag: page.etag, ...headers } });
 
 export function ErrorPage(props: { siteName: string; status: number; heading: string; message: string }) {
   return (

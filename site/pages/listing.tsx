@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import type { Context, Hono } from 'hono';
 import type { AppDeps } from '../../app-context';
 import type { ListingProfile } from '../../tools/listings/listing-profile';
 import type { ListingSummary } from '../../tools/listing-summary';
@@ -6,7 +6,9 @@ import { clientIp } from '../../auth/actor';
 import { PageNotFound, callTool } from '../call-tool';
 import { Faqs, ListingRow, Logo, Paragraphs, formatDate } from '../components';
 import { Layout } from '../layout';
-import { htmlResponse, sitePage } from '../render';
+import { htmlResponse, pageResponse, pageText, sitePage } from '../render';
+import { isPlainAnonymousRequest, keptPage, listingTopics } from '../kept-page';
+import { mondayOf } from '../../domain/weeks';
 import { externalHref, hostOf } from '../safe-url';
 import { Socials } from './socials';
 import { communityView, Reviews, VoteAndFollow, type CommunityView } from '../community/view';
@@ -134,18 +136,46 @@ function ListingPage(props: { siteName: string; l: ListingProfile; badges: Badge
   );
 }
 
+type PageParts = { listing: ListingProfile; badges: Badges | null; alternatives: Alternatives | null; community: CommunityView | null };
+
+async function pageParts(c: Context, deps: AppDeps): Promise<PageParts> {
+  const slug = c.req.param('slug')!;
+  const ip = clientIp(c, deps.config);
+  const [listing, badges, alternatives] = await Promise.all([
+    callTool<ListingProfile>(deps, 'get_listing', { slug }, ip),
+    optional(callTool<Badges>(deps, 'get_badges', { slug }, ip)),
+    optional(callTool<Alternatives>(deps, 'get_alternatives', { slug, per_page: 5 }, ip)),
+  ]);
+  return { listing, badges, alternatives, community: await communityView(c, deps, listing.slug) };
+}
+
+const pageOf = (deps: AppDeps, p: PageParts) =>
+  <ListingPage siteName={deps.config.siteName} l={p.listing} badges={p.badges} alternatives={p.alternatives} community={p.community} />;
+
+// What a signed-out visitor's page shows, as memo topics: the listing and each alternative shown, the names of
+// categories and founders, which listings are live in which category, and the reviewers' names.
+const topicsOf = async (deps: AppDeps, p: PageParts): Promise<string[]> => [
+  ...await listingTopics(deps, [p.listing.slug, ...(p.alternatives?.items.map((a) => a.slug) ?? [])]),
+  'categories', 'founders', 'listing_lists', 'listing_status', ...(p.community?.reviews.length ? ['users'] : []),
+];
+
+const MINUTE = 60_000;
+
 export function registerListingPages(app: Hono, deps: AppDeps): void {
   app.get('/listings/:slug', sitePage(deps, async (c) => {
-    const slug = c.req.param('slug');
-    const ip = clientIp(c, deps.config);
-    const [listing, badges, alternatives] = await Promise.all([
-      callTool<ListingProfile>(deps, 'get_listing', { slug }, ip),
-      optional(callTool<Badges>(deps, 'get_badges', { slug }, ip)),
-      optional(callTool<Alternatives>(deps, 'get_alternatives', { slug, per_page: 5 }, ip)),
-    ]);
+    if (isPlainAnonymousRequest(c)) {
+      // Kept per address and minute: the alternatives beside the listing are ranked by votes as of the minute, as
+      // search results are (tools/listings/search_listings.ts); every count the page shows is current.
+      const now = deps.clock.now();
+      const key = `${new URL(c.req.url).pathname}|${mondayOf(now)}|${Math.floor(now.getTime() / MINUTE)}`;
+      return pageResponse(await keptPage(deps, 'listing', key, async () => {
+        const parts = await pageParts(c, deps);
+        return { ...await pageText(c, pageOf(deps, parts)), topics: await topicsOf(deps, parts) };
+      }));
+    }
+    const parts = await pageParts(c, deps);
     // Signed-in visitors see their own vote, follow and review state: such a page must not be cached or shared.
-    const community = await communityView(c, deps, listing.slug);
-    const personal: Record<string, string> = community?.signedIn ? { 'cache-control': 'private, no-store' } : {};
-    return htmlResponse(c, <ListingPage siteName={deps.config.siteName} l={listing} badges={badges} alternatives={alternatives} community={community} />, 200, personal);
+    const personal: Record<string, string> = parts.community?.signedIn ? { 'cache-control': 'private, no-store' } : {};
+    return htmlResponse(c, pageOf(deps, parts), 200, personal);
   }));
 }

@@ -40,6 +40,7 @@ function prepare(db: Db) {
       WHERE l.primary_category_id = @category AND l.status = 'live' AND l.id <> @self
         AND l.id NOT IN (SELECT CAST(value AS INTEGER) FROM json_each(@exclude))`),
     categoryName: s.prepare('SELECT slug, name FROM categories WHERE id = ?'),
+    idBySlug: s.prepare('SELECT id FROM listings WHERE slug = ?').pluck(),
   };
 }
 const cache = new WeakMap<Db, ReturnType<typeof prepare>>();
@@ -51,6 +52,16 @@ function stmts(db: Db) {
 
 export const publicListingBySlug = async (db: Db, slug: string): Promise<ListingRow | undefined> =>
   await stmts(db).publicBySlug.get(slug) as ListingRow | undefined;
+
+// The ids of listings named by slug (unknown ones left out): what a page made of several listings depends on.
+export async function listingIdsOf(db: Db, slugs: readonly string[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const slug of slugs) {
+    const id = await stmts(db).idBySlug.get(slug) as number | undefined;
+    if (id !== undefined) ids.push(id);
+  }
+  return ids;
+}
 
 export const liveListingBySlug = async (db: Db, slug: string): Promise<ListingRow | undefined> =>
   await stmts(db).liveBySlug.get(slug) as ListingRow | undefined;
