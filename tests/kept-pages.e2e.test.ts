@@ -186,3 +186,43 @@ describe('pages made for one visitor', () => {
     expect((await page()).html).not.toContain('Thanks, your vote counts.');
   });
 });
+
+describe('the kept home page', () => {
+  const home = () => page('/');
+  const madeHome = () => memoComputes(app.db, 'page:home');
+  async function homeKept() {
+    const first = await home();
+    const before = madeHome();
+    const second = await home();
+    expect(madeHome(), 'the second visit was rendered again').toBe(before);
+    expect(second.html).toBe(first.html);
+    return second;
+  }
+
+  it("shows a launch of this week, its votes, the site's tagline and the live count at once", async () => {
+    const kept = await homeKept();
+    expect(kept.html).not.toContain('Sourdough Sums');
+    const id = await addListing(other, { name: 'Sourdough Sums', slug: 'sourdough-sums', launchedAt: app.clock.now().toISOString() });
+    expect((await home()).html).toContain('Sourdough Sums');
+    await homeKept();
+    await other.engine.prepare('UPDATE listings SET votes_count = 77 WHERE id = ?').run(id);
+    expect((await home()).html).toContain('77 votes');
+    await homeKept();
+    await other.engine.prepare("INSERT INTO settings (key, value) VALUES ('site_tagline', 'Software made by bakers') ON CONFLICT (key) DO UPDATE SET value = excluded.value").run();
+    expect((await home()).html).toContain('Software made by bakers');
+  });
+
+  it('is made for a signed-in visitor, and kept through page views', async () => {
+    const kept = await homeKept();
+    const b = new Browser(app.url);
+    await signUp(b, 'kp-home@example.test', 'a long password here', 'Home Reader');
+    const before = madeHome();
+    const mine = await (await b.get('/')).text();
+    expect(mine).toContain('Home Reader');
+    expect(kept.html).not.toContain('Home Reader');
+    await fetch(`${app.url}/v/crumb-ledger.gif`, { headers: { 'user-agent': 'Mozilla/5.0 kept-pages home', 'x-forwarded-for': '10.9.1.1' } });
+    await flushListingViews(app.db);
+    expect((await home()).html).toBe(kept.html);
+    expect(madeHome()).toBe(before);
+  });
+});

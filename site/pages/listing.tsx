@@ -7,7 +7,7 @@ import { PageNotFound, callTool } from '../call-tool';
 import { Faqs, ListingRow, Logo, Paragraphs, formatDate } from '../components';
 import { Layout } from '../layout';
 import { htmlResponse, pageResponse, pageText, sitePage } from '../render';
-import { isPlainAnonymousRequest, keptPage, listingTopics } from '../kept-page';
+import { isPlainAnonymousRequest, keptPage, listingTopics, minuteOf } from '../kept-page';
 import { mondayOf } from '../../domain/weeks';
 import { externalHref, hostOf } from '../safe-url';
 import { Socials } from './socials';
@@ -159,15 +159,12 @@ const topicsOf = async (deps: AppDeps, p: PageParts): Promise<string[]> => [
   'categories', 'founders', 'listing_lists', 'listing_status', ...(p.community?.reviews.length ? ['users'] : []),
 ];
 
-const MINUTE = 60_000;
-
 export function registerListingPages(app: Hono, deps: AppDeps): void {
   app.get('/listings/:slug', sitePage(deps, async (c) => {
     if (isPlainAnonymousRequest(c)) {
-      // Kept per address and minute: the alternatives beside the listing are ranked by votes as of the minute, as
-      // search results are (tools/listings/search_listings.ts); every count the page shows is current.
+      // Kept per address and minute: the alternatives beside the listing are ranked by votes as of the minute.
       const now = deps.clock.now();
-      const key = `${new URL(c.req.url).pathname}|${mondayOf(now)}|${Math.floor(now.getTime() / MINUTE)}`;
+      const key = `${new URL(c.req.url).pathname}|${mondayOf(now)}|${minuteOf(now)}`;
       return pageResponse(await keptPage(deps, 'listing', key, async () => {
         const parts = await pageParts(c, deps);
         return { ...await pageText(c, pageOf(deps, parts)), topics: await topicsOf(deps, parts) };
