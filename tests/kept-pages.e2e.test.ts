@@ -226,3 +226,50 @@ describe('the kept home page', () => {
     expect(madeHome()).toBe(before);
   });
 });
+
+describe('the kept category pages', () => {
+  const made = (scope: string) => memoComputes(app.db, `page:${scope}`);
+  async function kept(path: string, scope: string) {
+    const first = await page(path);
+    const before = made(scope);
+    const second = await page(path);
+    expect(made(scope), `${path} was rendered again`).toBe(before);
+    expect(second.html).toBe(first.html);
+    return second;
+  }
+
+  it("a category's first page shows a listing that joins it, a vote on a listing it shows and its own new name at once", async () => {
+    await addCategory(app.db, 'kp-cafes', { name: 'Cafe tools' });
+    const first = await addListing(app.db, { name: 'Latte Ledger', slug: 'latte-ledger', category: 'kp-cafes' });
+    expect((await kept('/categories/kp-cafes', 'category')).html).toContain('Latte Ledger');
+    await addListing(other, { name: 'Crema Counts', slug: 'crema-counts', category: 'kp-cafes' });
+    const joined = await page('/categories/kp-cafes');
+    expect(joined.html).toContain('Crema Counts');
+    expect(joined.html).toContain('2 live products');
+    await kept('/categories/kp-cafes', 'category');
+    await other.engine.prepare('UPDATE listings SET votes_count = 31 WHERE id = ?').run(first);
+    expect((await page('/categories/kp-cafes')).html).toContain('31 votes');
+    await kept('/categories/kp-cafes', 'category');
+    await other.engine.prepare("UPDATE categories SET name = 'Coffee shop tools' WHERE slug = 'kp-cafes'").run();
+    expect((await page('/categories/kp-cafes')).html).toContain('Coffee shop tools');
+  });
+
+  it('the list of categories counts a listing that goes live or leaves at once', async () => {
+    await addCategory(app.db, 'kp-bars', { name: 'Bar tools' });
+    const id = await addListing(app.db, { name: 'Tap Tally', slug: 'tap-tally', category: 'kp-bars', status: 'scheduled' });
+    const count = (html: string) => /Bar tools<\/strong><\/a> <span class="muted small">\((\d+)\)/.exec(html)?.[1];
+    expect(count((await kept('/categories', 'categories')).html)).toBe('0');
+    await other.engine.prepare("UPDATE listings SET status = 'live', launched_at = ? WHERE id = ?").run(app.clock.now().toISOString(), id);
+    expect(count((await page('/categories')).html)).toBe('1');
+    await kept('/categories', 'categories');
+    await other.engine.prepare("UPDATE listing_categories SET category_id = (SELECT id FROM categories WHERE slug = 'kp-cafes') WHERE listing_id = ?").run(id);
+    expect(count((await page('/categories')).html)).toBe('0');
+  });
+
+  it('a later page is made for the request', async () => {
+    await kept('/categories/kp-cafes', 'category');
+    const before = made('category');
+    expect((await page('/categories/kp-cafes?page=2')).status).toBe(200);
+    expect(made('category')).toBe(before);
+  });
+});

@@ -4,7 +4,8 @@ import type { ListingSummary } from '../../tools/listing-summary';
 import { callTool, pageParam } from '../call-tool';
 import { Faqs, ListingList, Pager, plural, withQuery } from '../components';
 import { Layout } from '../layout';
-import { htmlResponse, sitePage } from '../render';
+import { htmlResponse, pageResponse, pageText, sitePage } from '../render';
+import { isPlainAnonymousRequest, keptPage, listingTopics, minuteOf } from '../kept-page';
 
 type Node = { slug: string; name: string; description: string; live_listings: number; children: unknown[] };
 type Ref = { slug: string; name: string };
@@ -13,6 +14,10 @@ type Category = {
   parent: Ref | null; subcategories: Array<Ref & { live_listings: number }>; live_listings: number;
   listings: { items: ListingSummary[]; page: number; per_page: number; total: number };
 };
+
+// What a category's counts and lists depend on, besides the listings shown: the categories (names, tree, texts),
+// which listings are in which, and which of them are live.
+const COUNT_TOPICS = ['categories', 'listing_categories', 'listing_lists', 'listing_status'];
 
 const categoryPath = (slug: string) => `/categories/${encodeURIComponent(slug)}`;
 
@@ -35,23 +40,27 @@ function Tree(props: { nodes: Node[]; top?: boolean }) {
 export function registerCategoryPages(app: Hono, deps: AppDeps): void {
   const siteName = deps.config.siteName;
 
+  const indexPage = (tree: { items: Node[] }) => (
+    <Layout siteName={siteName} title="Categories" current="categories"
+      description={`Browse every category of software products on ${siteName}, with the number of live products in each.`}>
+      <h1>Categories</h1>
+      <p class="muted">The number after each category counts its live products, subcategories included.</p>
+      {tree.items.length ? <Tree nodes={tree.items} top /> : <p class="muted">No categories yet.</p>}
+    </Layout>
+  );
   app.get('/categories', sitePage(deps, async (c) => {
-    const tree = await callTool<{ items: Node[] }>(deps, 'list_categories', { include_empty: true });
-    return htmlResponse(c,
-      <Layout siteName={siteName} title="Categories" current="categories"
-        description={`Browse every category of software products on ${siteName}, with the number of live products in each.`}>
-        <h1>Categories</h1>
-        <p class="muted">The number after each category counts its live products, subcategories included.</p>
-        {tree.items.length ? <Tree nodes={tree.items} top /> : <p class="muted">No categories yet.</p>}
-      </Layout>,
-    );
+    const tree = () => callTool<{ items: Node[] }>(deps, 'list_categories', { include_empty: true });
+    if (isPlainAnonymousRequest(c)) {
+      // What it shows: the categories and how many live listings each holds.
+      return pageResponse(await keptPage(deps, 'categories', '', async () =>
+        ({ ...await pageText(c, indexPage(await tree())), topics: COUNT_TOPICS })));
+    }
+    return htmlResponse(c, indexPage(await tree()));
   }));
 
-  app.get('/categories/:slug', sitePage(deps, async (c) => {
-    const page = pageParam(c.req.query('page'));
-    const cat = await callTool<Category>(deps, 'get_category', { slug: c.req.param('slug'), page, per_page: 20 });
+  const categoryPage = (cat: Category, page: number) => {
     const l = cat.listings;
-    return htmlResponse(c,
+    return (
       <Layout siteName={siteName} title={`${cat.name}${page > 1 ? ` (page ${page})` : ''}`} current="categories"
         description={cat.description || `${cat.name} products on ${siteName}, most voted first.`}>
         <nav aria-label="Breadcrumb" class="small">
@@ -75,7 +84,21 @@ export function registerCategoryPages(app: Hono, deps: AppDeps): void {
           <Pager page={l.page} perPage={l.per_page} total={l.total} href={(p) => withQuery(categoryPath(cat.slug), { page: p > 1 ? p : undefined })} />
         </section>
         <Faqs faqs={cat.faqs} />
-      </Layout>,
+      </Layout>
     );
+  };
+  app.get('/categories/:slug', sitePage(deps, async (c) => {
+    const category = (page: number) => callTool<Category>(deps, 'get_category', { slug: c.req.param('slug'), page, per_page: 20 });
+    if (isPlainAnonymousRequest(c)) {
+      // Its first page, kept per address and minute: the listings are ranked by votes as of the minute.
+      const key = `${new URL(c.req.url).pathname}|${minuteOf(deps.clock.now())}`;
+      return pageResponse(await keptPage(deps, 'category', key, async () => {
+        const cat = await category(1);
+        const topics = [...await listingTopics(deps, cat.listings.items.map((i) => i.slug)), ...COUNT_TOPICS];
+        return { ...await pageText(c, categoryPage(cat, 1)), topics };
+      }));
+    }
+    const page = pageParam(c.req.query('page'));
+    return htmlResponse(c, categoryPage(await category(page), page));
   }));
 }
