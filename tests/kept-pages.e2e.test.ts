@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, startApp, type TestApp } from './harness';
-import { addCategory, addFounder, addListing, addUser } from './fixtures';
+import { addCategory, addFounder, addListing } from './fixtures';
 import { Browser, signUp } from './auth-helpers';
-import { createApiKey } from '../auth/accounts';
-import { openDb, type Db } from '../storage/db';
-import { openPgDb } from '../storage/pg/open';
-import { testEngine } from './support/pg-test-db';
+import { ownerAuthorization, secondConnection } from './support/second-writer';
+import type { Db } from '../storage/db';
 import { memoComputes } from '../storage/queries/memo';
 import { flushListingViews } from '../storage/queries/views';
-import { addListingOwner } from '../storage/queries/ownership';
 
 // A listing page a signed-out visitor opens is rendered once and kept (site/kept-page.ts) until something it shows
 // changes: every write below is on the very next page, made by this process or another one on the same database,
@@ -27,12 +24,8 @@ beforeAll(async () => {
   ids.alt = await addListing(app.db, { name: 'Proof Planner', slug: 'proof-planner', tagline: 'Dough schedules', category: 'kp-bakeries', votesCount: 9 });
   ids.unrelated = await addListing(app.db, { name: 'Harbour Rota', slug: 'harbour-rota', tagline: 'Shifts for marinas' });
   await addFounder(app.db, 'Maren Oakes', { listingId: ids.main });
-  const ownerId = await addUser(app.db, 'kp-owner@example.test');
-  await addListingOwner(app.db, ids.main, ownerId, 'claim', app.clock.now().toISOString());
-  const key = await createApiKey({ db: app.db, clock: app.clock }, ownerId, 'kept pages', ['listings:write']);
-  if ('errors' in key) throw new Error('key');
-  owner = `Bearer ${key.key}`;
-  other = testEngine() === 'postgres' ? await openPgDb(app.config.databaseUrl!, { poolSize: 1 }) : openDb(app.config.databasePath);
+  owner = await ownerAuthorization(app, ids.main, 'kp-owner@example.test', ['listings:write']);
+  other = await secondConnection(app);
 });
 afterAll(async () => {
   await other?.engine.close();

@@ -3,13 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getJson, startApp, type TestApp } from './harness';
 import { addCategory, addListing, addUser } from './fixtures';
 import { Browser, signUp } from './auth-helpers';
-import { createApiKey } from '../auth/accounts';
-import { openDb, type Db } from '../storage/db';
-import { openPgDb } from '../storage/pg/open';
-import { testEngine } from './support/pg-test-db';
+import { ownerAuthorization, secondConnection } from './support/second-writer';
+import type { Db } from '../storage/db';
 import { memoComputes } from '../storage/queries/memo';
 import { countListingView, flushListingViews } from '../storage/queries/views';
-import { addListingOwner } from '../storage/queries/ownership';
 import { mondayOf } from '../domain/weeks';
 
 // Cached reads follow what they show (storage/queries/memo.ts, migration 0011): every write is seen by the very
@@ -26,12 +23,8 @@ beforeAll(async () => {
   app = await startApp({ demo: false });
   ids.alpha = await addListing(app.db, { name: 'Alpha Ledger', slug: 'alpha-ledger', tagline: 'Bookkeeping for bakeries', keywords: ['ledger', 'bakery'] });
   ids.beta = await addListing(app.db, { name: 'Beta Ledger', slug: 'beta-ledger', tagline: 'Bookkeeping for florists', keywords: ['ledger', 'florist'] });
-  const ownerId = await addUser(app.db, 'owner@example.test');
-  await addListingOwner(app.db, ids.alpha, ownerId, 'claim', app.clock.now().toISOString());
-  const key = await createApiKey({ db: app.db, clock: app.clock }, ownerId, 'freshness', ['listings:write', 'account:read']);
-  if ('errors' in key) throw new Error('key');
-  owner = `Bearer ${key.key}`;
-  other = testEngine() === 'postgres' ? await openPgDb(app.config.databaseUrl!, { poolSize: 1 }) : openDb(app.config.databasePath);
+  owner = await ownerAuthorization(app, ids.alpha, 'owner@example.test', ['listings:write', 'account:read']);
+  other = await secondConnection(app);
 });
 afterAll(async () => {
   await other?.engine.close();
