@@ -15,9 +15,9 @@ export type KeptPage = PageText & { topics: readonly string[] };
 export const isPlainAnonymousRequest = (c: Context): boolean => viewerOf(c) === null && !c.req.url.includes('?');
 
 // The minute a kept page was made in, for its key: a page that ranks listings by votes (a listing's alternatives,
-// this week's launches) ranks them as of the minute, as search results are (tools/listings/search_listings.ts);
-// the counts it shows are current, since each listing shown is one of its topics.
-export const minuteOf = (now: Date): number => Math.floor(now.getTime() / 60_000);
+// this week's launches) ranks them as of the minute, as the API's lists do (tools/remembered.ts); the counts it
+// shows are current, since each listing shown is one of its topics.
+export { minuteOf } from '../tools/remembered';
 
 // Pages kept per kind of page, at most (a listing page is ~25 KB of text).
 const KEPT_PER_SCOPE = 500;

@@ -3,7 +3,9 @@ import type { Db } from '../db';
 export type AwardRow = { week: string; rank: number; listing_id: number; votes: number };
 
 // Awards of listings that are not live (e.g. taken down later) stay hidden with their listing.
-const VISIBLE = `FROM awards a JOIN listings l ON l.id = a.listing_id WHERE l.status = 'live'`;
+// The awards drive the join (a few a week), each looking its listing up by id: `+` keeps SQLite's planner from
+// walking every listing and probing awards_listing for each (at 100,000 listings list_awards took 54 ms a call).
+const VISIBLE = `FROM awards a JOIN listings l ON l.id = +a.listing_id WHERE l.status = 'live'`;
 
 function prepare(db: Db) {
   const s = db.engine;

@@ -7,6 +7,8 @@ import {
   categoryById, categoryBySlug, childCategories, liveCountsByCategory, liveListingIdsInCategory,
 } from '../../storage/queries/categories';
 import { summariesByIds } from '../../storage/queries/summaries';
+import { minuteOf, rememberShowing } from '../remembered';
+import type { ToolContext } from '../context';
 
 const ref = z.object({
   slug: z.string().describe('Category slug'),
@@ -42,24 +44,32 @@ export const get_category = defineTool({
     listings: pageOf(listingSummary).describe('Live listings of this category and its subcategories, most voted first'),
   }),
   async run(ctx, input) {
-    const cat = await categoryBySlug(ctx.db, input.slug);
-    if (!cat) throw notFound(`Category ${input.slug}`);
-    const parent = cat.parent_id !== null ? await categoryById(ctx.db, cat.parent_id) : null;
-    const counts = await liveCountsByCategory(ctx.db);
-    const total = counts.get(cat.id) ?? 0;
-    const ids = await liveListingIdsInCategory(ctx.db, cat.id, input.per_page, offsetOf(input));
-    return {
-      slug: cat.slug,
-      name: cat.name,
-      description: cat.description,
-      faqs: cat.faqs.map((f) => ({ question: f.question, answer: f.answer })),
-      parent: parent ? { slug: parent.slug, name: parent.name } : null,
-      subcategories: (await childCategories(ctx.db, cat.id)).map((c) => ({
-        slug: c.slug, name: c.name, live_listings: counts.get(c.id) ?? 0,
-      })),
-      live_listings: total,
-      page_url: `${ctx.config.siteUrl}/categories/${cat.slug}`,
-      listings: { items: await summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total },
-    };
+    // Its listings ranked by votes as of the minute; the counts move with which listings are live and where.
+    return rememberShowing(ctx, 'get_category', `${input.slug}|${input.page}|${input.per_page}|${minuteOf(ctx.clock.now())}`,
+      ['categories', 'listing_categories', 'listing_lists', 'listing_status'], () => categoryPage(ctx, input));
   },
 });
+
+// The category, its counts and one page of its listings, with the ids of the listings shown.
+async function categoryPage(ctx: ToolContext, input: { slug: string; page: number; per_page: number }) {
+  const cat = await categoryBySlug(ctx.db, input.slug);
+  if (!cat) throw notFound(`Category ${input.slug}`);
+  const parent = cat.parent_id !== null ? await categoryById(ctx.db, cat.parent_id) : null;
+  const counts = await liveCountsByCategory(ctx.db);
+  const total = counts.get(cat.id) ?? 0;
+  const ids = await liveListingIdsInCategory(ctx.db, cat.id, input.per_page, offsetOf(input));
+  const value = {
+    slug: cat.slug,
+    name: cat.name,
+    description: cat.description,
+    faqs: cat.faqs.map((f) => ({ question: f.question, answer: f.answer })),
+    parent: parent ? { slug: parent.slug, name: parent.name } : null,
+    subcategories: (await childCategories(ctx.db, cat.id)).map((c) => ({
+      slug: c.slug, name: c.name, live_listings: counts.get(c.id) ?? 0,
+    })),
+    live_listings: total,
+    page_url: `${ctx.config.siteUrl}/categories/${cat.slug}`,
+    listings: { items: await summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total },
+  };
+  return { value, listingIds: ids };
+}

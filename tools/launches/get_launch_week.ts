@@ -10,6 +10,7 @@ import { awardsOfWeek } from '../../storage/queries/awards';
 import { getNumberSetting } from '../../storage/queries/settings';
 import { summariesByIds } from '../../storage/queries/summaries';
 import { weekFrom, weekParam } from './week-param';
+import { minuteOf, rememberShowing } from '../remembered';
 
 export const get_launch_week = defineTool({
   name: 'get_launch_week',
@@ -37,27 +38,35 @@ export const get_launch_week = defineTool({
     const now = ctx.clock.now();
     const week = weekFrom(input.week, now);
     const current = mondayOf(now);
-    // The calendar runs from the first launch on record (never later than the current week)
-    // to the last week that can be booked.
-    const recorded = await firstLaunchWeek(ctx.db);
-    const first = recorded && recorded < current ? recorded : current;
-    const lastBookable = addWeeks(current, await getNumberSetting(ctx.db, 'bookable_weeks'));
-    if (week < first || weeksBetween(lastBookable, week) > 0) {
-      throw new ToolError('not_found', `Launch week ${week} was not found: launch weeks run from ${first} to ${lastBookable}.`);
-    }
-    const ranked = (await weekLaunchRows(ctx.db, week)).sort(compareByVotes).map((r) => r.id);
-    const isCurrent = week === current;
-    const isFuture = week > current;
-    const site = ctx.config.siteUrl;
-    return {
-      week,
-      week_end: weekEnd(week),
-      is_current: isCurrent,
-      is_future: isFuture,
-      items: await summariesByIds(ctx.db, ranked, site),
-      scheduled: isCurrent || isFuture ? await summariesByIds(ctx.db, await scheduledIdsForWeek(ctx.db, week), site) : [],
-      awards: await awardItems(ctx, await awardsOfWeek(ctx.db, week)),
-      page_url: `${site}/launches/weeks/${week}`,
-    };
+    // The week's launches ranked by votes as of the minute; the calendar's ends move with the listings on record,
+    // the current week and the bookable weeks setting.
+    return rememberShowing(ctx, 'get_launch_week', `${week}|${current}|${minuteOf(now)}`,
+      ['listing_lists', 'listing_status', 'categories', 'awards', 'settings'], async () => {
+        // The calendar runs from the first launch on record (never later than the current week)
+        // to the last week that can be booked.
+        const recorded = await firstLaunchWeek(ctx.db);
+        const first = recorded && recorded < current ? recorded : current;
+        const lastBookable = addWeeks(current, await getNumberSetting(ctx.db, 'bookable_weeks'));
+        if (week < first || weeksBetween(lastBookable, week) > 0) {
+          throw new ToolError('not_found', `Launch week ${week} was not found: launch weeks run from ${first} to ${lastBookable}.`);
+        }
+        const ranked = (await weekLaunchRows(ctx.db, week)).sort(compareByVotes).map((r) => r.id);
+        const isCurrent = week === current;
+        const isFuture = week > current;
+        const site = ctx.config.siteUrl;
+        const scheduled = isCurrent || isFuture ? await scheduledIdsForWeek(ctx.db, week) : [];
+        const awards = await awardsOfWeek(ctx.db, week);
+        const value = {
+          week,
+          week_end: weekEnd(week),
+          is_current: isCurrent,
+          is_future: isFuture,
+          items: await summariesByIds(ctx.db, ranked, site),
+          scheduled: await summariesByIds(ctx.db, scheduled, site),
+          awards: await awardItems(ctx, awards),
+          page_url: `${site}/launches/weeks/${week}`,
+        };
+        return { value, listingIds: [...ranked, ...scheduled, ...awards.map((a) => a.listing_id)] };
+      });
   },
 });

@@ -10,6 +10,7 @@ import {
 import { getSetting } from '../../storage/queries/settings';
 import { summariesByIds } from '../../storage/queries/summaries';
 import type { ToolContext } from '../context';
+import { minuteOf, rememberShowing } from '../remembered';
 
 export const LAUNCH_SECTIONS = [
   'today', 'this-week', 'trending', 'most-voted', 'recent', 'most-viewed', 'most-followed', 'upcoming',
@@ -58,13 +59,14 @@ export const list_launches = defineTool({
     total: z.number().int().describe('Total number of listings in the section'),
   }),
   async run(ctx, input) {
-    const { ids, total } = await sectionPage(ctx, input.section, input.per_page, offsetOf(input));
-    return {
-      section: input.section,
-      items: await summariesByIds(ctx.db, ids, ctx.config.siteUrl),
-      page: input.page,
-      per_page: input.per_page,
-      total,
-    };
+    // Which listings a section lists moves with their status, launch dates and (ranked by votes, views or follows)
+    // their counters as of the minute; today and this week are the current day's and week's.
+    const now = ctx.clock.now();
+    return rememberShowing(ctx, 'list_launches', `${input.section}|${input.page}|${input.per_page}|${isoDay(now)}|${minuteOf(now)}`,
+      ['listing_lists', 'listing_status', 'categories', 'settings'], async () => {
+        const { ids, total } = await sectionPage(ctx, input.section, input.per_page, offsetOf(input));
+        const value = { section: input.section, items: await summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total };
+        return { value, listingIds: ids };
+      });
   },
 });

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getJson, startApp, type TestApp } from './harness';
+import { addCategory, addListing } from './fixtures';
+import { ownerAuthorization, secondConnection } from './support/second-writer';
+import type { Db } from '../storage/db';
+import { memoComputes } from '../storage/queries/memo';
+import { mondayOf } from '../domain/weeks';
+
+// The lists of listings the API answers from memory (tools/remembered.ts): list_launches, get_launch_week and
+// get_category. Each is remembered until something it shows changes — a listing it lists (votes included), which
+// listings are live and where, the categories — while the order by votes is taken as of the minute. Every write
+// below is made by another connection to the same database (as a second process would) and read right after.
+
+let app: TestApp;
+let other: Db;
+let owner: string;
+const ids: Record<string, number> = {};
+let week: string;
+
+beforeAll(async () => {
+  app = await startApp({ demo: false });
+  week = mondayOf(app.clock.now());
+  const now = app.clock.now().toISOString();
+  await addCategory(app.db, 'rl-kitchens', { name: 'Kitchen software' });
+  ids.stock = await addListing(app.db, { name: 'Stock Pot', slug: 'stock-pot', category: 'rl-kitchens', launchedAt: now, votesCount: 5 });
+  ids.menu = await addListing(app.db, { name: 'Menu Mill', slug: 'menu-mill', category: 'rl-kitchens', launchedAt: now, votesCount: 3 });
+  owner = await ownerAuthorization(app, ids.menu, 'rl-owner@example.test', ['listings:write']);
+  other = await secondConnection(app);
+});
+afterAll(async () => {
+  await other?.engine.close();
+  await app?.close();
+});
+
+type Summary = { slug: string; name: string; tagline: string | null; votes: number };
+const slugs = (items: Summary[]) => items.map((i) => i.slug);
+const thisWeek = async () => (await getJson(`${app.api}/launches?section=this-week`)).body as { items: Summary[]; total: number };
+const launchWeek = async () => (await getJson(`${app.api}/launches/weeks/${week}`)).body as { items: Summary[]; awards: Array<{ rank: number; listing: Summary }> };
+const category = async () => (await getJson(`${app.api}/categories/rl-kitchens`)).body as { name: string; live_listings: number; listings: { items: Summary[]; total: number } };
+
+// Reads twice: the second read must come from memory (nothing computed) and be the same answer.
+async function remembered<T>(read: () => Promise<T>, scope: string): Promise<T> {
+  const first = await read();
+  const before = memoComputes(app.db, scope);
+  const second = await read();
+  expect(memoComputes(app.db, scope), `${scope} was computed again`).toBe(before);
+  expect(second).toEqual(first);
+  return second;
+}
+
+const reads: Array<[string, string, () => Promise<{ items: Summary[] }>]> = [
+  ['list_launches this-week', 'list_launches', thisWeek],
+  ['get_launch_week', 'get_launch_week', launchWeek],
+  ['get_category', 'get_category', async () => (await category()).listings],
+];
+
+describe.each(reads)('%s', (_label, scope, read) => {
+  it("is remembered, and shows a vote on a listing it lists and its owner's edit at once", async () => {
+    await remembered(read, scope);
+    await other.engine.prepare('UPDATE listings SET votes_count = votes_count + 1 WHERE id = ?').run(ids.menu);
+    const votes = (await read()).items.find((i) => i.slug === 'menu-mill')!.votes;
+    expect(votes).toBe((await getJson(`${app.api}/listings/menu-mill`)).body.votes);
+    await remembered(read, scope);
+    const res = await getJson(`${app.api}/me/listings/${ids.menu}`, {
+      method: 'PATCH', headers: { authorization: owner, 'content-type': 'application/json' }, body: JSON.stringify({ fields: { tagline: `Menus for ${scope}` } }),
+    });
+    expect(res.status).toBe(200);
+    expect((await read()).items.find((i) => i.slug === 'menu-mill')!.tagline).toBe(`Menus for ${scope}`);
+  });
+
+  it('lists a listing that launches into it at once, and drops one taken down', async () => {
+    await remembered(read, scope);
+    const id = await addListing(other, { name: `Sauce Sheet ${scope}`, slug: `sauce-sheet-${scope.replace(/_/g, '-')}`, category: 'rl-kitchens', launchedAt: app.clock.now().toISOString() });
+    expect(slugs((await read()).items)).toContain(`sauce-sheet-${scope.replace(/_/g, '-')}`);
+    await remembered(read, scope);
+    await other.engine.prepare("UPDATE listings SET status = 'archived' WHERE id = ?").run(id);
+    expect(slugs((await read()).items)).not.toContain(`sauce-sheet-${scope.replace(/_/g, '-')}`);
+  });
+
+  it('orders by votes as of the minute: a listing that overtakes another moves up from the next minute', async () => {
+    const before = slugs((await remembered(read, scope)).items);
+    const last = before[before.length - 1];
+    await other.engine.prepare('UPDATE listings SET votes_count = 1000 WHERE slug = ?').run(last);
+    const within = await read();
+    expect(within.items.find((i) => i.slug === last)!.votes).toBe(1000); // the count is current
+    app.clock.advance(60_000);
+    expect(slugs((await read()).items)[0]).toBe(last);
+    await other.engine.prepare('UPDATE listings SET votes_count = 0 WHERE slug = ?').run(last);
+    app.clock.advance(60_000);
+  });
+});
+
+describe('what else these lists show', () => {
+  it("get_launch_week shows an award recorded for the week at once", async () => {
+    await remembered(launchWeek, 'get_launch_week');
+    await other.engine.prepare('INSERT INTO awards (week, rank, listing_id, votes) VALUES (?, 1, ?, 5)').run(week, ids.stock);
+    const awards = (await launchWeek()).awards;
+    expect(awards.map((a) => [a.rank, a.listing.slug])).toEqual([[1, 'stock-pot']]);
+  });
+
+  it("get_category shows its new name and counts a listing that moves into it at once", async () => {
+    await remembered(category, 'get_category');
+    await other.engine.prepare("UPDATE categories SET name = 'Software for kitchens' WHERE slug = 'rl-kitchens'").run();
+    expect((await category()).name).toBe('Software for kitchens');
+    await addCategory(app.db, 'rl-bakeries');
+    const moved = await addListing(app.db, { name: 'Crust Count', slug: 'crust-count', category: 'rl-bakeries' });
+    const before = (await remembered(category, 'get_category')).live_listings;
+    await other.engine.prepare("UPDATE listing_categories SET category_id = (SELECT id FROM categories WHERE slug = 'rl-kitchens') WHERE listing_id = ?").run(moved);
+    const after = await category();
+    expect(after.live_listings).toBe(before + 1);
+    expect(after.listings.total).toBe(before + 1);
+  });
+
+  it("an owner's edit of a listing's texts does not count every category's listings again", async () => {
+    await category();
+    const counted = memoComputes(app.db, 'category-counts');
+    const res = await getJson(`${app.api}/me/listings/${ids.menu}`, {
+      method: 'PATCH', headers: { authorization: owner, 'content-type': 'application/json' }, body: JSON.stringify({ fields: { tagline: 'Menus that cost themselves' } }),
+    });
+    expect(res.status).toBe(200);
+    await category();
+    expect(memoComputes(app.db, 'category-counts')).toBe(counted);
+  });
+});
