@@ -37,6 +37,8 @@ const ENGINES: EngineName[] = DB === 'both' ? ['SQLite', 'PostgreSQL'] : DB === 
 const TYPO_QUERIES = ['projct managment', 'analitics', 'invocing', 'metting notes', 'uptme monitorng', 'secrit'];
 const BROWSE_QUERIES = ['sort=votes', 'sort=newest', 'sort=trending', 'country=DE&sort=votes'];
 const BOARDS = ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue'];
+// Every section of the launch lists, in turn.
+const LAUNCH_SECTIONS = ['this-week', 'trending', 'most-voted', 'recent', 'today', 'upcoming', 'most-viewed', 'most-followed'];
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' };
 // The 2025 era (initialize-based, here stateless): what most clients speak today.
 const LEGACY_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
@@ -69,6 +71,9 @@ function scenariosOf(ready: Ready): Scenario[] {
     { name: 'REST search_listings (browse)', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings?${nextOf(BROWSE_QUERIES)}` }) },
     { name: 'REST search_listings (trending)', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings?sort=trending&page=${1 + (n++ % 3)}` }) },
     ...BOARDS.map((board) => ({ name: `REST leaderboard ${board}`, port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/leaderboards/${board}?page=${1 + (n++ % 3)}` }) })),
+    { name: 'REST list_launches (sections)', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/launches?section=${nextOf(LAUNCH_SECTIONS)}` }) },
+    { name: 'REST get_category', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/categories/${nextOf(ready.categorySlugs)}` }) },
+    { name: 'REST get_launch_week (this week)', port: ready.appPort, request: () => ({ method: 'GET', path: '/api/v1/launches/weeks/this' }) },
     { name: 'MCP tools/call get_listing', port: ready.appPort, request: () => { const slug = nextSlug(); return { method: 'POST', path: '/mcp', headers: { ...MCP_HEADERS, 'mcp-name': 'get_listing' }, body: mcpBody('get_listing', { slug }) }; } },
     { name: `MCP tools/call get_listing${ACCEPTS}`, port: ready.appPort, request: () => { const slug = nextSlug(); return { method: 'POST', path: '/mcp', headers: { ...MCP_HEADERS, ...FETCH_ENCODINGS, 'mcp-name': 'get_listing' }, body: mcpBody('get_listing', { slug }) }; } },
     { name: 'MCP tools/call get_listing (2025-11-25)', port: ready.appPort, request: () => ({ method: 'POST', path: '/mcp', headers: LEGACY_HEADERS, body: legacyBody('get_listing', { slug: nextSlug() }) }) },

@@ -27,6 +27,8 @@ const db = await openDatabase(config0);
 const count = Number(await db.engine.prepare('SELECT count(*) FROM listings').pluck().get());
 // Up to 500 slugs spread over the directory, for the readers and the visitors.
 const slugs = (await db.engine.prepare('SELECT slug FROM listings WHERE id % ? = 0 ORDER BY id LIMIT 500').pluck().all(Math.max(1, Math.floor(count / 500)))) as string[];
+// Every category, for the category reads.
+const categorySlugs = (await db.engine.prepare('SELECT slug FROM categories ORDER BY id').pluck().all()) as string[];
 
 const listen = (fetch: (r: Request) => Response | Promise<Response>) =>
   new Promise<number>((resolve) => serve({ fetch, port: 0, hostname: '127.0.0.1' }, (i) => resolve((i as AddressInfo).port)));
@@ -51,5 +53,5 @@ const people = await makeBenchPeople(db, systemClock);
 const t0 = performance.now();
 await warmTypoVocabulary(db);
 const warmMs = Math.round(performance.now() - t0);
-process.stdout.write(`${JSON.stringify({ ready: true, basePort, appPort, people, slugs, warmMs })}\n`);
+process.stdout.write(`${JSON.stringify({ ready: true, basePort, appPort, people, slugs, categorySlugs, warmMs })}\n`);
 process.on('SIGTERM', () => process.exit(0));
