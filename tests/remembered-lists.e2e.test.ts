@@ -6,8 +6,8 @@ import type { Db } from '../storage/db';
 import { memoComputes } from '../storage/queries/memo';
 import { mondayOf } from '../domain/weeks';
 
-// The lists of listings the API answers from memory (tools/remembered.ts): list_launches, get_launch_week and
-// get_category. Each is remembered until something it shows changes — a listing it lists (votes included), which
+// The lists of listings the API answers from memory (tools/remembered.ts): list_launches, get_launch_week,
+// get_category and get_alternatives (and get_badges, which shows one listing). Each is remembered until something it shows changes — a listing it lists (votes included), which
 // listings are live and where, the categories — while the order by votes is taken as of the minute. Every write
 // below is made by another connection to the same database (as a second process would) and read right after.
 
@@ -52,6 +52,7 @@ const reads: Array<[string, string, () => Promise<{ items: Summary[] }>]> = [
   ['list_launches this-week', 'list_launches', thisWeek],
   ['get_launch_week', 'get_launch_week', launchWeek],
   ['get_category', 'get_category', async () => (await category()).listings],
+  ['get_alternatives', 'get_alternatives', async () => (await getJson(`${app.api}/listings/stock-pot/alternatives`)).body],
 ];
 
 describe.each(reads)('%s', (_label, scope, read) => {
@@ -120,5 +121,31 @@ describe('what else these lists show', () => {
     expect(res.status).toBe(200);
     await category();
     expect(memoComputes(app.db, 'category-counts')).toBe(counted);
+  });
+});
+
+describe('a listing\'s alternatives and badges', () => {
+  const alternatives = async () => (await getJson(`${app.api}/listings/stock-pot/alternatives`)).body as { items: Array<Summary & { approved: boolean }> };
+  const badges = async () => (await getJson(`${app.api}/listings/stock-pot/badges`)).body as { badges: Array<{ kind: string }> };
+
+  it('an alternative its owner approves comes first at once', async () => {
+    await addCategory(app.db, 'rl-elsewhere');
+    const elsewhere = await addListing(app.db, { name: 'Far Fryer', slug: 'far-fryer', category: 'rl-elsewhere' });
+    expect(slugs((await remembered(alternatives, 'get_alternatives')).items)).not.toContain('far-fryer');
+    await other.engine.prepare('INSERT INTO listing_alternatives (listing_id, alternative_id, approved, position) VALUES (?, ?, 1, 0)').run(ids.stock, elsewhere);
+    const first = (await alternatives()).items[0];
+    expect([first.slug, first.approved]).toEqual(['far-fryer', true]);
+  });
+
+  it('badges show a listing made featured, and an award, at once', async () => {
+    const kinds = async () => (await badges()).badges.map((b) => b.kind);
+    await remembered(badges, 'get_badges');
+    expect(await kinds()).not.toContain('featured');
+    await other.engine.prepare('UPDATE listings SET featured = 1 WHERE id = ?').run(ids.stock);
+    expect(await kinds()).toContain('featured');
+    await remembered(badges, 'get_badges');
+    expect(await kinds()).not.toContain('launch-of-the-week-3');
+    await other.engine.prepare("INSERT INTO awards (week, rank, listing_id, votes) VALUES ('2026-10-05', 3, ?, 4)").run(ids.stock);
+    expect(await kinds()).toContain('launch-of-the-week-3');
   });
 });

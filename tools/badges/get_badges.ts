@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../define';
 import { notFound } from '../errors';
 import { slug } from '../schemas';
+import { rememberShowing } from '../remembered';
 import { badgeListingBySlug } from '../../storage/queries/badges';
 import {
   BADGE_KINDS, BADGE_MODES, BADGE_SHAPES, BADGE_SIZES, DEFAULT_STYLE, badgeDimensions, badgeEmbedHtml, badgeSvgUrl,
@@ -50,27 +51,31 @@ export const get_badges = defineTool({
     badges: z.array(badge).describe('Earned badges, basic ones first, awards last'),
   }),
   async run(ctx, input) {
-    const listing = await badgeListingBySlug(ctx.db, input.slug);
-    const earned = listing ? earnedBadges(listing, ctx.config.siteName) : [];
-    // Listings that are not public (drafts, submitted, rejected) do not exist to the public.
-    if (!listing || earned.length === 0) throw notFound(`Listing ${input.slug}`);
-    const site = ctx.config.siteUrl;
-    const pageUrl = `${site}/listings/${listing.slug}`;
-    const style = { shape: input.shape, mode: input.mode, size: input.size };
-    const { width, height } = badgeDimensions(style.shape, style.size);
-    return {
-      listing: { slug: listing.slug, name: listing.name, page_url: pageUrl },
-      ...style,
-      badges: earned.map((b) => {
-        const svgUrl = badgeSvgUrl(site, listing.slug, b.kind, style);
-        const svgUrls = Object.fromEntries(BADGE_SHAPES.map((shape) => [shape,
-          Object.fromEntries(BADGE_MODES.map((mode) => [mode, badgeSvgUrl(site, listing.slug, b.kind, { shape, mode, size: style.size })]))]));
-        return {
-          kind: b.kind, label: b.label, week: b.week, earned: true as const, svg_url: svgUrl, width, height,
-          embed_html: badgeEmbedHtml({ pageUrl, svgUrl, alt: `${listing.name} – ${b.label}`, width, height }),
-          svg_urls: svgUrls as Record<BadgeShape, Record<BadgeMode, string>>,
-        };
-      }),
-    };
+    // Everything a badge shows is the listing's (its status, featured, verified, awards: all bump its topic).
+    return rememberShowing(ctx, 'get_badges', `${input.slug}|${input.shape}|${input.mode}|${input.size}`, [], async () => {
+      const listing = await badgeListingBySlug(ctx.db, input.slug);
+      const earned = listing ? earnedBadges(listing, ctx.config.siteName) : [];
+      // Listings that are not public (drafts, submitted, rejected) do not exist to the public.
+      if (!listing || earned.length === 0) throw notFound(`Listing ${input.slug}`);
+      const site = ctx.config.siteUrl;
+      const pageUrl = `${site}/listings/${listing.slug}`;
+      const style = { shape: input.shape, mode: input.mode, size: input.size };
+      const { width, height } = badgeDimensions(style.shape, style.size);
+      const value = {
+        listing: { slug: listing.slug, name: listing.name, page_url: pageUrl },
+        ...style,
+        badges: earned.map((b) => {
+          const svgUrl = badgeSvgUrl(site, listing.slug, b.kind, style);
+          const svgUrls = Object.fromEntries(BADGE_SHAPES.map((shape) => [shape,
+            Object.fromEntries(BADGE_MODES.map((mode) => [mode, badgeSvgUrl(site, listing.slug, b.kind, { shape, mode, size: style.size })]))]));
+          return {
+            kind: b.kind, label: b.label, week: b.week, earned: true as const, svg_url: svgUrl, width, height,
+            embed_html: badgeEmbedHtml({ pageUrl, svgUrl, alt: `${listing.name} – ${b.label}`, width, height }),
+            svg_urls: svgUrls as Record<BadgeShape, Record<BadgeMode, string>>,
+          };
+        }),
+      };
+      return { value, listingIds: [listing.id] };
+    });
   },
 });

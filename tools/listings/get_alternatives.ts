@@ -5,6 +5,7 @@ import { offsetOf, pageOf, paging, slug } from '../schemas';
 import { listingSummary } from '../listing-summary';
 import { summariesByIds } from '../../storage/queries/summaries';
 import { alternativesOf, publicListingBySlug } from '../../storage/queries/listings';
+import { minuteOf, rememberShowing } from '../remembered';
 
 export const get_alternatives = defineTool({
   name: 'get_alternatives',
@@ -24,17 +25,18 @@ export const get_alternatives = defineTool({
     approved: z.boolean().describe('True when the listing\'s owner approved this alternative (these come first); false for same-category suggestions'),
   })),
   async run(ctx, input) {
-    const listing = await publicListingBySlug(ctx.db, input.slug);
-    if (!listing) throw notFound(`Listing "${input.slug}"`);
-    const { items, total } = await alternativesOf(ctx.db, listing, input.per_page, offsetOf(input));
-    const part = async (approved: boolean) =>
-      (await summariesByIds(ctx.db, items.filter((i) => i.approved === approved).map((i) => i.id), ctx.config.siteUrl))
-        .map((s) => ({ ...s, approved }));
-    return {
-      items: [...await part(true), ...await part(false)],
-      page: input.page,
-      per_page: input.per_page,
-      total,
-    };
+    // The approved alternatives are the listing's own (they bump its topic); the others are its category's live
+    // listings, ranked by votes as of the minute.
+    return rememberShowing(ctx, 'get_alternatives', `${input.slug}|${input.page}|${input.per_page}|${minuteOf(ctx.clock.now())}`,
+      ['listing_lists', 'listing_status', 'categories'], async () => {
+        const listing = await publicListingBySlug(ctx.db, input.slug);
+        if (!listing) throw notFound(`Listing "${input.slug}"`);
+        const { items, total } = await alternativesOf(ctx.db, listing, input.per_page, offsetOf(input));
+        const part = async (approved: boolean) =>
+          (await summariesByIds(ctx.db, items.filter((i) => i.approved === approved).map((i) => i.id), ctx.config.siteUrl))
+            .map((s) => ({ ...s, approved }));
+        const value = { items: [...await part(true), ...await part(false)], page: input.page, per_page: input.per_page, total };
+        return { value, listingIds: [listing.id, ...items.map((i) => i.id)] };
+      });
   },
 });
