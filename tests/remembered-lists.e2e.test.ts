@@ -112,6 +112,17 @@ describe('what else these lists show', () => {
     expect(after.listings.total).toBe(before + 1);
   });
 
+  it('list_categories is remembered, and counts a listing that goes live at once', async () => {
+    const count = async () => ((await getJson(`${app.api}/categories?include_empty=true`)).body.items as Array<{ slug: string; live_listings: number }>)
+      .find((c) => c.slug === 'rl-kitchens')!.live_listings;
+    const before = await count();
+    await remembered(count, 'list_categories');
+    await addListing(other, { name: 'Grill Guide', slug: 'grill-guide', category: 'rl-kitchens', status: 'scheduled' });
+    expect(await count()).toBe(before);
+    await other.engine.prepare("UPDATE listings SET status = 'live', launched_at = ? WHERE slug = 'grill-guide'").run(app.clock.now().toISOString());
+    expect(await count()).toBe(before + 1);
+  });
+
   it("an owner's edit of a listing's texts does not count every category's listings again", async () => {
     await category();
     const counted = memoComputes(app.db, 'category-counts');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineTool } from '../define';
+import { rememberShowing } from '../remembered';
 import { allCategories, liveCountsByCategory } from '../../storage/queries/categories';
 import { buildTree, categoryNode } from './category-tree';
 
@@ -18,6 +19,8 @@ export const list_categories = defineTool({
     items: z.array(categoryNode).describe('Top-level categories, each with its subcategories nested in children'),
   }),
   async run(ctx, input) {
-    return { items: buildTree(await allCategories(ctx.db), await liveCountsByCategory(ctx.db), input.include_empty) };
+    // The tree and its counts (which listings are live, and where) as one answer, its JSON made once.
+    return rememberShowing(ctx, 'list_categories', String(input.include_empty), ['categories', 'listing_categories', 'listing_status'], async () =>
+      ({ value: { items: buildTree(await allCategories(ctx.db), await liveCountsByCategory(ctx.db), input.include_empty) }, listingIds: [] }));
   },
 });
