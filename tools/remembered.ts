@@ -10,9 +10,10 @@ export type Showing<T> = { value: T; listingIds: readonly number[] };
 
 export const minuteOf = (now: Date): number => Math.floor(now.getTime() / 60_000);
 
+// `kept`: answers kept at most for the scope (each minute makes new keys; the old ones wait for the LRU to drop them).
 export async function rememberShowing<T>(
-  ctx: ToolContext, scope: string, key: string, topics: readonly string[], compute: () => Promise<Showing<T>>,
+  ctx: ToolContext, scope: string, key: string, topics: readonly string[], compute: () => Promise<Showing<T>>, kept = 1000,
 ): Promise<T> {
-  const made = await memoOn<Showing<T>>(ctx.db, scope, key, (s) => [...topics, ...s.listingIds.map((id) => `listing:${id}`)], compute);
+  const made = await memoOn<Showing<T>>(ctx.db, scope, key, (s) => [...topics, ...s.listingIds.map((id) => `listing:${id}`)], compute, kept);
   return made.value;
 }

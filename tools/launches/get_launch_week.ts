@@ -12,6 +12,9 @@ import { summariesByIds } from '../../storage/queries/summaries';
 import { weekFrom, weekParam } from './week-param';
 import { minuteOf, rememberShowing } from '../remembered';
 
+// A week's answer lists every launch of the week (no paging in the spec): ~900 KB for 1,900 launches. A few kept.
+const WEEKS_KEPT = 16;
+
 export const get_launch_week = defineTool({
   name: 'get_launch_week',
   title: 'Launch week',
@@ -67,6 +70,6 @@ export const get_launch_week = defineTool({
           page_url: `${site}/launches/weeks/${week}`,
         };
         return { value, listingIds: [...ranked, ...scheduled, ...awards.map((a) => a.listing_id)] };
-      });
+      }, WEEKS_KEPT);
   },
 });
