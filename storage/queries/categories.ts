@@ -36,7 +36,7 @@ function stmts(db: Db) {
 export const allCategories = async (db: Db): Promise<CategoryRow[]> => await stmts(db).all.all() as CategoryRow[];
 
 // Live listings per category, its descendants included and each listing counted once. Reading every
-// membership is the costly part, so the result is remembered until a listing, membership or category changes.
+// membership is the costly part, so the result is remembered until what it counts changes.
 export async function liveCountsByCategory(db: Db): Promise<Map<number, number>> {
   // Counted again when a listing goes live or leaves, or changes category; not on an edit of its texts (at 100,000
   // listings a count reads every membership: ~140 ms).
