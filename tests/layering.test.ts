@@ -42,7 +42,6 @@ const EXCEPTIONS: Exception[] = [
   { from: 'rest-adapter/idempotency.ts', to: 'storage/', why: 'replayed responses are the adapter\'s own record (MCP uses it too), not a tool operation' },
   { from: 'site/docs/page.tsx', to: 'rest-adapter/openapi', why: 'the API docs page renders the same OpenAPI document the REST adapter serves; rest-adapter/ imports nothing from site/' },
   { from: 'site/checkout/routes.ts', to: 'jobs/', why: 'checkout drives the payment provider and records payments/webhooks in-request; a payments port in the app context is a change of its own' },
-  { from: 'site/kept-page.ts', to: 'storage/', why: 'a page kept for signed-out visitors is validated by the memo topics of what it shows (storage/queries/memo.ts), the versions the tools\' cached reads use; no tool answers with topics' },
   ...[
     'site/account/interaction-routes.ts', 'site/account/routes.ts', 'site/account/views.tsx',
     'site/badges/routes.ts', 'site/checkout/page.tsx', 'site/checkout/routes.ts', 'site/claims/journey-routes.tsx',

@@ -1,19 +1,31 @@
+import type { Db } from '../storage/db';
 import type { ToolContext } from './context';
 import { memoOn } from '../storage/queries/memo';
+import { listingIdsOf } from '../storage/queries/listings';
 
-// A read whose answer lists listings, remembered until something it shows changes: the topics given (what decides
-// which listings it lists) and each listing it shows ('listing:<id>': its row, votes, follows, reviews, awards).
-// Lists ranked by votes are taken as of the minute the caller keys them by (as search results and leaderboards
-// are), so a vote elsewhere does not throw the answer away; the counts shown are current. The same object comes
-// back while it stands, so its JSON text and ETag are made once (tools/invoke.ts keptBeside).
-export type Showing<T> = { value: T; listingIds: readonly number[] };
+// An answer that shows listings, remembered until something it shows changes: the topics given (what decides which
+// listings it shows), any topics of its own, and each listing it shows ('listing:<id>': its row, votes, follows,
+// reviews, awards and approved alternatives all bump it: migration 0011). Lists ranked by votes are taken as of the
+// minute the caller keys them by (as search results and leaderboards are), so a vote elsewhere does not throw the
+// answer away; the counts shown are current. The same object comes back while it stands, so what is made from it
+// once (tools/invoke.ts keptBeside) is made once. The API's lists of listings and the site's kept pages
+// (site/kept-page.ts), which name listings by slug, are remembered this way.
+export type Showing<T> = { value: T; topics?: readonly string[]; listingIds?: readonly number[]; listingSlugs?: readonly string[] };
 
 export const minuteOf = (now: Date): number => Math.floor(now.getTime() / 60_000);
 
 // `kept`: answers kept at most for the scope (each minute makes new keys; the old ones wait for the LRU to drop them).
-export async function rememberShowing<T>(
-  ctx: ToolContext, scope: string, key: string, topics: readonly string[], compute: () => Promise<Showing<T>>, kept = 1000,
+export async function remember<T>(
+  db: Db, scope: string, key: string, topics: readonly string[], compute: () => Promise<Showing<T>>, kept = 1000,
 ): Promise<T> {
-  const made = await memoOn<Showing<T>>(ctx.db, scope, key, (s) => [...topics, ...s.listingIds.map((id) => `listing:${id}`)], compute, kept);
+  const made = await memoOn<{ value: T; topics: readonly string[] }>(db, scope, key, (m) => [...topics, ...m.topics], async () => {
+    const s = await compute();
+    const ids = [...(s.listingIds ?? []), ...(s.listingSlugs?.length ? await listingIdsOf(db, s.listingSlugs) : [])];
+    return { value: s.value, topics: [...(s.topics ?? []), ...ids.map((id) => `listing:${id}`)] };
+  }, kept);
   return made.value;
 }
+
+export const rememberShowing = <T>(
+  ctx: ToolContext, scope: string, key: string, topics: readonly string[], compute: () => Promise<Showing<T>>, kept?: number,
+): Promise<T> => remember(ctx.db, scope, key, topics, compute, kept);

@@ -5,7 +5,8 @@ import { callTool, pageParam } from '../call-tool';
 import { Faqs, ListingList, Pager, plural, withQuery } from '../components';
 import { Layout } from '../layout';
 import { htmlResponse, pageResponse, pageText, sitePage } from '../render';
-import { isPlainAnonymousRequest, keptPage, listingTopics, minuteOf } from '../kept-page';
+import { isPlainAnonymousRequest, keptPage } from '../kept-page';
+import { minuteOf } from '../../tools/remembered';
 
 type Node = { slug: string; name: string; description: string; live_listings: number; children: unknown[] };
 type Ref = { slug: string; name: string };
@@ -52,8 +53,7 @@ export function registerCategoryPages(app: Hono, deps: AppDeps): void {
     const tree = () => callTool<{ items: Node[] }>(deps, 'list_categories', { include_empty: true });
     if (isPlainAnonymousRequest(c)) {
       // What it shows: the categories and how many live listings each holds.
-      return pageResponse(await keptPage(deps, 'categories', '', async () =>
-        ({ ...await pageText(c, indexPage(await tree())), topics: COUNT_TOPICS })));
+      return pageResponse(await keptPage(deps, 'categories', '', COUNT_TOPICS, async () => ({ value: await pageText(c, indexPage(await tree())) })));
     }
     return htmlResponse(c, indexPage(await tree()));
   }));
@@ -92,10 +92,9 @@ export function registerCategoryPages(app: Hono, deps: AppDeps): void {
     if (isPlainAnonymousRequest(c)) {
       // Its first page, kept per address and minute: the listings are ranked by votes as of the minute.
       const key = `${new URL(c.req.url).pathname}|${minuteOf(deps.clock.now())}`;
-      return pageResponse(await keptPage(deps, 'category', key, async () => {
+      return pageResponse(await keptPage(deps, 'category', key, COUNT_TOPICS, async () => {
         const cat = await category(1);
-        const topics = [...await listingTopics(deps, cat.listings.items.map((i) => i.slug)), ...COUNT_TOPICS];
-        return { ...await pageText(c, categoryPage(cat, 1)), topics };
+        return { value: await pageText(c, categoryPage(cat, 1)), listingSlugs: cat.listings.items.map((i) => i.slug) };
       }));
     }
     const page = pageParam(c.req.query('page'));

@@ -5,7 +5,8 @@ import { callTool } from '../call-tool';
 import { ListingList, formatNumber } from '../components';
 import { Layout } from '../layout';
 import { htmlResponse, pageResponse, pageText, sitePage } from '../render';
-import { isPlainAnonymousRequest, keptPage, listingTopics, minuteOf } from '../kept-page';
+import { isPlainAnonymousRequest, keptPage } from '../kept-page';
+import { minuteOf } from '../../tools/remembered';
 import { mondayOf } from '../../domain/weeks';
 
 type Launches = { items: ListingSummary[]; total: number };
@@ -70,12 +71,11 @@ export function registerHomePage(app: Hono, deps: AppDeps): void {
     if (isPlainAnonymousRequest(c)) {
       // Kept for the week and minute: this week's launches are ranked by votes as of the minute.
       const now = deps.clock.now();
-      return pageResponse(await keptPage(deps, 'home', `${mondayOf(now)}|${minuteOf(now)}`, async () => {
+      // What it shows besides the listings it lists: which listings are live (the counts, this week's launches),
+      // the categories' count and the site's tagline (a setting).
+      return pageResponse(await keptPage(deps, 'home', `${mondayOf(now)}|${minuteOf(now)}`, ['listing_lists', 'listing_status', 'categories', 'settings'], async () => {
         const parts = await homeParts(deps);
-        // What it shows: the listings it lists, which listings are live (the counts, this week's launches), the
-        // categories' count and the site's tagline (a setting).
-        const topics = [...await listingTopics(deps, parts.week.items.map((l) => l.slug)), 'listing_lists', 'listing_status', 'categories', 'settings'];
-        return { ...await pageText(c, <HomePage name={name} parts={parts} />), topics };
+        return { value: await pageText(c, <HomePage name={name} parts={parts} />), listingSlugs: parts.week.items.map((l) => l.slug) };
       }));
     }
     return htmlResponse(c, <HomePage name={name} parts={await homeParts(deps)} />);

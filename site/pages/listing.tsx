@@ -7,7 +7,8 @@ import { PageNotFound, callTool } from '../call-tool';
 import { Faqs, ListingRow, Logo, Paragraphs, formatDate } from '../components';
 import { Layout } from '../layout';
 import { htmlResponse, pageResponse, pageText, sitePage } from '../render';
-import { isPlainAnonymousRequest, keptPage, listingTopics, minuteOf } from '../kept-page';
+import { isPlainAnonymousRequest, keptPage } from '../kept-page';
+import { minuteOf } from '../../tools/remembered';
 import { mondayOf } from '../../domain/weeks';
 import { externalHref, hostOf } from '../safe-url';
 import { Socials } from './socials';
@@ -152,12 +153,9 @@ async function pageParts(c: Context, deps: AppDeps): Promise<PageParts> {
 const pageOf = (deps: AppDeps, p: PageParts) =>
   <ListingPage siteName={deps.config.siteName} l={p.listing} badges={p.badges} alternatives={p.alternatives} community={p.community} />;
 
-// What a signed-out visitor's page shows, as memo topics: the listing and each alternative shown, the names of
-// categories and founders, which listings are live in which category, and the reviewers' names.
-const topicsOf = async (deps: AppDeps, p: PageParts): Promise<string[]> => [
-  ...await listingTopics(deps, [p.listing.slug, ...(p.alternatives?.items.map((a) => a.slug) ?? [])]),
-  'categories', 'founders', 'listing_lists', 'listing_status', ...(p.community?.reviews.length ? ['users'] : []),
-];
+// What a signed-out visitor's page shows besides the listing and each alternative: the names of categories and
+// founders, which listings are live in which category, and (when it quotes reviews) the reviewers' names.
+const PAGE_TOPICS = ['categories', 'founders', 'listing_lists', 'listing_status'];
 
 export function registerListingPages(app: Hono, deps: AppDeps): void {
   app.get('/listings/:slug', sitePage(deps, async (c) => {
@@ -165,9 +163,13 @@ export function registerListingPages(app: Hono, deps: AppDeps): void {
       // Kept per address and minute: the alternatives beside the listing are ranked by votes as of the minute.
       const now = deps.clock.now();
       const key = `${new URL(c.req.url).pathname}|${mondayOf(now)}|${minuteOf(now)}`;
-      return pageResponse(await keptPage(deps, 'listing', key, async () => {
+      return pageResponse(await keptPage(deps, 'listing', key, PAGE_TOPICS, async () => {
         const parts = await pageParts(c, deps);
-        return { ...await pageText(c, pageOf(deps, parts)), topics: await topicsOf(deps, parts) };
+        return {
+          value: await pageText(c, pageOf(deps, parts)),
+          listingSlugs: [parts.listing.slug, ...(parts.alternatives?.items.map((a) => a.slug) ?? [])],
+          topics: parts.community?.reviews.length ? ['users'] : [],
+        };
       }));
     }
     const parts = await pageParts(c, deps);
