@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDb, type Db } from '../storage/db';
+import { seedDatabase } from '../storage/seed';
+import { searchListingIds, type SearchQuery } from '../storage/queries/search';
+import { fixedClock } from '../tools/clock';
+import { loadListings } from '../bench/load-listings';
+
+// A trending search reads the minute's scores from a table made once a minute (storage/queries/search.ts
+// `trendingScores`), whatever it filters by, and walks or joins them by filter (`scoredFrom`). It must answer exactly
+// as the one query that scored the window's votes inside each search: same ids, same order, same total, on every page
+// and filter, across the cut from scored listings to those without a vote in the window, and a minute later with
+// the votes cast meanwhile. The directory has exact ties: listings whose votes fall at the same instants score the
+// same and have the same vote count, so that their launch times decide, and half of them the same launch time too,
+// so that only the id does.
+const NOW = '2026-11-18T12:00:00Z';
+const MONDAY = '2026-11-16';
+let dir: string;
+let db: Db;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'trending-scores-'));
+  db = openDb(join(dir, 'test.db'));
+  await seedDatabase(db, { demo: false, clock: fixedClock(NOW) });
+  await loadListings(db, 3000, new Date(NOW));
+  db.sqlite.exec(`UPDATE votes SET created_at = '2026-11-17T08:00:00.000Z' WHERE listing_id % 17 = 3`);
+  db.sqlite.exec(`UPDATE listings SET votes_count = 7 WHERE id % 17 = 3`);
+  db.sqlite.exec(`UPDATE listings SET launched_at = '2026-11-09T09:00:00.000Z' WHERE id % 34 = 3`);
+  db.sqlite.exec(`UPDATE listings SET status = 'draft' WHERE id % 11 = 0`);
+  db.sqlite.exec(`UPDATE listings SET status = 'scheduled', launch_week = '2026-11-23' WHERE id % 23 = 0`);
+  db.sqlite.exec(`UPDATE listings SET status = 'scheduled', launch_week = '2026-11-02' WHERE id % 29 = 0`);
+}, 120_000);
+afterAll(() => {
+  db?.sqlite.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+type Filter = Partial<Pick<SearchQuery, 'categoryIds' | 'stage' | 'country' | 'pricingModel' | 'domain' | 'status'>>;
+const query = (f: Filter, now: string, offset: number, limit: number): SearchQuery => ({
+  match: null, categoryIds: null, status: 'live', ...f, thisMonday: MONDAY, sort: 'trending',
+  trending: { now, since: new Date(Date.parse(now) - 72 * 3_600_000).toISOString(), halfLifeHours: 24 }, limit, offset,
+});
+
+// The one query: what trendingPage ran before the scores were kept (the scores made inside it), with the same filters
+// as storage/queries/search.ts writes them.
+function oneQuery(q: SearchQuery): { ids: number[]; total: number } {
+  const where: string[] = [];
+  const params: Record<string, unknown> = { nowSec: Date.parse(q.trending.now) / 1000, since: q.trending.since, halfLife: q.trending.halfLifeHours };
+  if (q.status === 'live') where.push(`l.status = 'live'`);
+  else { where.push(`l.status = 'scheduled'`, 'l.launch_week >= @thisMonday'); params.thisMonday = q.thisMonday; }
+  if (q.categoryIds) { where.push('l.id IN (SELECT listing_id FROM listing_categories WHERE category_id IN (SELECT value FROM json_each(@cats)))'); params.cats = JSON.stringify(q.categoryIds); }
+  if (q.stage) { where.push('l.stage = @stage COLLATE NOCASE'); params.stage = q.stage; }
+  if (q.country) { where.push('upper(l.country) = upper(@country)'); params.country = q.country; }
+  if (q.pricingModel) { where.push('l.pricing_model = @pricing COLLATE NOCASE'); params.pricing = q.pricingModel; }
+  if (q.domain) { where.push('l.domain = @domain'); params.domain = q.domain; }
+  const w = where.join(' AND ');
+  const scores = `WITH sc AS (SELECT listing_id, sum(pow(0.5, max(0.0, (@nowSec - unixepoch(created_at)) / 3600.0) / @halfLife)) AS score
+    FROM votes WHERE created_at >= @since GROUP BY listing_id)`;
+  const all = db.sqlite.prepare(`${scores} SELECT l.id FROM sc JOIN listings l ON l.id = sc.listing_id WHERE ${w}
+    ORDER BY sc.score DESC, l.votes_count DESC, l.launched_at DESC, l.id DESC`).pluck().all(params) as number[];
+  const rest = db.sqlite.prepare(`SELECT l.id FROM listings l WHERE ${w} AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.listing_id = l.id AND v.created_at >= @since)
+    ORDER BY l.votes_count DESC, l.launched_at DESC, l.id DESC`).pluck().all(params) as number[];
+  const ids = [...all, ...rest];
+  return { ids: ids.slice(q.offset, q.offset + q.limit), total: ids.length };
+}
+
+const PAGES: Array<[number, number]> = [[0, 20], [20, 20], [0, 100], [300, 50], [900, 100], [2600, 100], [5000, 20]];
+
+describe('trending from the minute\'s scores', () => {
+  let categories: number[][] = [];
+  let domain = '';
+  beforeAll(() => {
+    const used = db.sqlite.prepare('SELECT category_id FROM listing_categories GROUP BY 1 ORDER BY count(*), 1').pluck().all() as number[];
+    categories = [[used[0]], [used[Math.floor(used.length / 2)]], used.slice(-3)];
+    domain = db.sqlite.prepare(`SELECT domain FROM listings WHERE id % 17 = 3 AND status = 'live' LIMIT 1`).pluck().get() as string;
+  });
+
+  const filters = (): Array<[string, Filter]> => [
+    ['no filter', {}],
+    ['a small category', { categoryIds: categories[0] }],
+    ['a middling category', { categoryIds: categories[1] }],
+    ['three large categories', { categoryIds: categories[2] }],
+    ['a stage, in another case', { stage: 'MVP' }],
+    ['a country', { country: 'de' }],
+    ['a pricing model', { pricingModel: 'Freemium' }],
+    ['a domain', { domain }],
+    ['the upcoming launches', { status: 'upcoming' }],
+    ['upcoming in three categories', { status: 'upcoming', categoryIds: categories[2] }],
+    ['a category and a country', { categoryIds: categories[2], country: 'US' }],
+  ];
+
+  it('answers every filter and page as the one query', async () => {
+    for (const [name, f] of filters()) {
+      for (const [offset, limit] of PAGES) {
+        const q = query(f, NOW, offset, limit);
+        const got = await searchListingIds(db, q);
+        expect({ name, offset, limit, ...got }, name).toEqual({ name, offset, limit, ...oneQuery(q) });
+      }
+    }
+  });
+
+  it('so that the table above is not passed by empty answers: the filters find scored and unscored listings', () => {
+    for (const [name, f] of filters().filter(([n]) => n !== 'a domain')) {
+      const { total } = oneQuery(query(f, NOW, 0, 1));
+      expect(total, name).toBeGreaterThan(5);
+    }
+    expect(oneQuery(query({ domain }, NOW, 0, 1)).total).toBe(1);
+    // Exact ties on score, decided by votes, launch time and id.
+    const tied = db.sqlite.prepare(`SELECT count(*) FROM listings WHERE id % 34 = 3 AND status = 'live'`).pluck().get() as number;
+    expect(tied).toBeGreaterThan(40);
+  });
+
+  it('a minute later, scores again with the votes cast meanwhile', async () => {
+    const later = '2026-11-18T12:01:00Z';
+    const before = oneQuery(query({}, later, 0, 20));
+    // The listing last on the first page gets many votes: it must lead the next minute's ranking.
+    const riser = before.ids[19];
+    const users = db.sqlite.prepare(`SELECT id FROM users ORDER BY id LIMIT 300`).pluck().all() as number[];
+    const insert = db.sqlite.prepare(`INSERT OR IGNORE INTO votes (listing_id, user_id, created_at) VALUES (?, ?, '2026-11-18T12:00:30.000Z')`);
+    for (const u of users) insert.run(riser, u);
+    for (const [name, f] of filters()) {
+      for (const [offset, limit] of PAGES.slice(0, 4)) {
+        const q = query(f, later, offset, limit);
+        expect({ name, offset, limit, ...(await searchListingIds(db, q)) }).toEqual({ name, offset, limit, ...oneQuery(q) });
+      }
+    }
+    expect((await searchListingIds(db, query({}, later, 0, 1))).ids).toEqual([riser]);
+  });
+});
