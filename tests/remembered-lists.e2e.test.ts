@@ -160,3 +160,46 @@ describe('a listing\'s alternatives and badges', () => {
     expect(await kinds()).toContain('launch-of-the-week-3');
   });
 });
+
+describe('a comparison and the products', () => {
+  type Compare = { a: Summary; b: Summary; rows: Array<{ attribute: string; a: unknown; b: unknown }> };
+  const compare = async () => (await getJson(`${app.api}/compare?a=stock-pot&b=menu-mill`)).body as Compare;
+  const cell = (c: Compare, attribute: string) => c.rows.find((r) => r.attribute === attribute);
+
+  it('compare_listings is remembered, and shows a vote, a review, a Domain Rating and an edit of either listing at once', async () => {
+    await remembered(compare, 'compare_listings');
+    await other.engine.prepare('UPDATE listings SET votes_count = votes_count + 1 WHERE id = ?').run(ids.menu);
+    const voted = await compare();
+    expect(voted.b.votes).toBe((await getJson(`${app.api}/listings/menu-mill`)).body.votes);
+    expect(cell(voted, 'votes')!.b).toBe(voted.b.votes);
+    await remembered(compare, 'compare_listings');
+    await other.engine.prepare("INSERT INTO domain_ratings (listing_id, rating, recorded_on, source) VALUES (?, 61, ?, 'test')").run(ids.stock, app.clock.now().toISOString().slice(0, 10));
+    expect(cell(await compare(), 'domain_rating')!.a).toBe(61);
+    await remembered(compare, 'compare_listings');
+    await other.engine.prepare("UPDATE listings SET country = 'NO' WHERE id = ?").run(ids.stock);
+    expect(cell(await compare(), 'country')!.a).toBe('NO');
+  });
+
+  it('compare_listings answers 404 at once for a listing taken down, and again once it is back', async () => {
+    await remembered(compare, 'compare_listings');
+    await other.engine.prepare("UPDATE listings SET status = 'archived' WHERE id = ?").run(ids.menu);
+    expect((await getJson(`${app.api}/compare?a=stock-pot&b=menu-mill`)).status).toBe(404);
+    await other.engine.prepare("UPDATE listings SET status = 'live' WHERE id = ?").run(ids.menu);
+    expect((await getJson(`${app.api}/compare?a=stock-pot&b=menu-mill`)).status).toBe(200);
+  });
+
+  it('list_products is remembered, and shows a new price and a week filled by a paid launch at once', async () => {
+    type Products = { items: Array<{ code: string; price_cents: number; weeks?: Array<{ week: string; remaining: number }> }> };
+    const products = async () => (await getJson(`${app.api}/products`)).body as Products;
+    const first = await remembered(products, 'list_products');
+    const paid = first.items.find((p) => p.weeks?.length)!;
+    await other.engine.prepare('UPDATE products SET price_cents = price_cents + 100 WHERE code = ?').run(paid.code);
+    expect((await products()).items.find((p) => p.code === paid.code)!.price_cents).toBe(paid.price_cents + 100);
+    const week = paid.weeks![0];
+    await remembered(products, 'list_products');
+    const slot = await addListing(other, { name: 'Paid Pan', slug: 'paid-pan', category: 'rl-kitchens', status: 'draft' });
+    await other.engine.prepare("UPDATE listings SET plan = 'paid', status = 'scheduled', launch_week = ? WHERE id = ?").run(week.week, slot);
+    const after = (await products()).items.find((p) => p.code === paid.code)!.weeks!;
+    expect(after.find((w) => w.week === week.week)?.remaining ?? 0).toBe(week.remaining - 1);
+  });
+});

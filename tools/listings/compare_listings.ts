@@ -8,6 +8,7 @@ import type { Db } from '../../storage/db';
 import { summariesByIds } from '../../storage/queries/summaries';
 import { categoryById, liveListingBySlug, parseJson, type ListingRow } from '../../storage/queries/listings';
 import { communityRatingOf, latestDomainRatingOf } from '../../storage/queries/listing-profile';
+import { rememberShowing } from '../remembered';
 
 async function factsOf(db: Db, row: ListingRow): Promise<CompareFacts> {
   return {
@@ -50,12 +51,16 @@ export const compare_listings = defineTool({
       b: cell.describe('Value for listing b; for a feature row true when b lists it; null when b does not state the fact'),
     })).describe('Side-by-side attributes. A row appears only when at least one listing states the fact, so a fact on neither listing has no row; a null cell means that listing does not state it'),
   }),
+  // Remembered until either listing changes (its row, votes, reviews, Domain Rating: topic 'listing:<id>') or a
+  // category is renamed; a slug that names no live listing is not remembered (the 404 is thrown, not kept).
   async run(ctx, input) {
-    const rowA = await liveListingBySlug(ctx.db, input.a);
-    if (!rowA) throw notFound(`Live listing "${input.a}" (parameter a)`);
-    const rowB = await liveListingBySlug(ctx.db, input.b);
-    if (!rowB) throw notFound(`Live listing "${input.b}" (parameter b)`);
-    const [a, b] = await summariesByIds(ctx.db, [rowA.id, rowB.id], ctx.config.siteUrl);
-    return { a, b: b ?? a, rows: compareRows(await factsOf(ctx.db, rowA), await factsOf(ctx.db, rowB)) };
+    return rememberShowing(ctx, 'compare_listings', `${input.a}|${input.b}`, ['categories'], async () => {
+      const rowA = await liveListingBySlug(ctx.db, input.a);
+      if (!rowA) throw notFound(`Live listing "${input.a}" (parameter a)`);
+      const rowB = await liveListingBySlug(ctx.db, input.b);
+      if (!rowB) throw notFound(`Live listing "${input.b}" (parameter b)`);
+      const [a, b] = await summariesByIds(ctx.db, [rowA.id, rowB.id], ctx.config.siteUrl);
+      return { value: { a, b: b ?? a, rows: compareRows(await factsOf(ctx.db, rowA), await factsOf(ctx.db, rowB)) }, listingIds: [rowA.id, rowB.id] };
+    });
   },
 });

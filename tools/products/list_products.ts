@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineTool } from '../define';
 import { activeProducts, billboardMinCents, selectableWeeks } from '../../storage/queries/products';
+import { mondayOf } from '../../domain/weeks';
+import { rememberShowing } from '../remembered';
 
 const product = z.object({
   code: z.string().describe('Product code; pass it as items[].product to quote_order and create_checkout'),
@@ -39,19 +41,26 @@ export const list_products = defineTool({
     items: z.array(product).describe('Products that can be ordered now'),
     billboard_min_cents: z.number().int().describe('Minimum amount_cents for billboard_min, in USD cents'),
   }),
+  // Remembered for the week (the selectable weeks follow this Monday) until a product, a setting (capacity, bookable
+  // weeks, billboard minimum) or which listings are scheduled or live where changes: a paid launch taking a slot
+  // writes its status and week (migration 0011 listing_status), and its plan with them.
   async run(ctx) {
-    const products = await activeProducts(ctx.db);
-    // Computed once: every product with a week rule offers the same weeks (skip_queue included).
-    const weeks = products.some((p) => p.weekRule !== 'none') ? await selectableWeeks(ctx.db, ctx.clock.now()) : [];
-    return {
-      items: products.map((p) => ({
-        code: p.code, name: p.name, description: p.description, price_cents: p.priceCents,
-        currency: 'USD' as const, vat_included: false as const, needs_listing: p.needsListing,
-        ...(p.options ? { options: p.options } : {}),
-        week_rule: p.weekRule,
-        ...(p.weekRule !== 'none' ? { weeks } : {}),
-      })),
-      billboard_min_cents: await billboardMinCents(ctx.db),
-    };
+    const now = ctx.clock.now();
+    return rememberShowing(ctx, 'list_products', mondayOf(now), ['products', 'settings', 'listing_status'], async () => {
+      const products = await activeProducts(ctx.db);
+      const weeks = products.some((p) => p.weekRule !== 'none') ? await selectableWeeks(ctx.db, now) : [];
+      return {
+        value: {
+          items: products.map((p) => ({
+            code: p.code, name: p.name, description: p.description, price_cents: p.priceCents,
+            currency: 'USD' as const, vat_included: false as const, needs_listing: p.needsListing,
+            ...(p.options ? { options: p.options } : {}),
+            week_rule: p.weekRule,
+            ...(p.weekRule !== 'none' ? { weeks } : {}),
+          })),
+          billboard_min_cents: await billboardMinCents(ctx.db),
+        },
+      };
+    });
   },
 });
