@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import type { AppDeps } from '../app-context';
-import { remember, type Showing } from '../tools/remembered';
-import type { PageText } from './render';
+import type { Child } from 'hono/jsx';
+import { minuteOf, remember, type Showing } from '../tools/remembered';
+import { Lru } from '../domain/fuzzy';
+import { htmlResponse, pageResponse, pageText, type PageText } from './render';
 import { viewerOf } from './viewer';
 
 // A page every signed-out visitor of an address gets alike is rendered once and kept as text until something it
@@ -19,3 +21,32 @@ const KEPT_PER_SCOPE = 500;
 // `topics`: what decides what the page shows besides the listings it names (`make` gives their slugs).
 export const keptPage = (deps: AppDeps, scope: string, key: string, topics: readonly string[], make: () => Promise<Showing<PageText>>): Promise<PageText> =>
   remember(deps.db, `page:${scope}`, key, topics, make, KEPT_PER_SCOPE);
+
+// Pages made from tool answers alone (and their address), for a signed-out visitor: kept while each answer is the very
+// object it was. Remembered reads (tools/remembered.ts, memoOn) hand back the same object until something it shows
+// changes, so the page is made again exactly when one of its answers is, with no topics of its own to get wrong; an
+// answer made afresh per call (a read that is not remembered) makes the page afresh too. Kept per address, path and
+// query (a search's words, a section, a page number), and made again each minute besides (a page may say how long ago
+// something happened). The answers are held weakly: keeping a page keeps none of them in memory.
+type MadeFrom = { minute: number; answers: WeakRef<object>[]; page: PageText };
+const madeFrom = new Map<string, Lru<string, MadeFrom>>();
+
+const sameAnswers = (kept: MadeFrom, answers: readonly object[]) =>
+  kept.answers.length === answers.length && kept.answers.every((ref, i) => ref.deref() === answers[i]);
+
+// `kept`: pages kept at most for the scope (a week's page is ~1 MB of text; most pages are 10–40 KB).
+export async function pageFromAnswers(
+  c: Context, deps: AppDeps, scope: string, answers: readonly object[], node: () => Child, kept = KEPT_PER_SCOPE,
+): Promise<Response> {
+  if (viewerOf(c) !== null) return htmlResponse(c, node());
+  let pages = madeFrom.get(scope);
+  if (!pages) madeFrom.set(scope, (pages = new Lru(kept)));
+  const url = c.req.url;
+  const key = url.slice(url.indexOf('/', url.indexOf('//') + 2));
+  const minute = minuteOf(deps.clock.now());
+  const hit = pages.get(key);
+  if (hit && hit.minute === minute && sameAnswers(hit, answers)) return pageResponse(hit.page);
+  const page = await pageText(c, node());
+  pages.set(key, { minute, answers: answers.map((a) => new WeakRef(a)), page });
+  return pageResponse(page);
+}

@@ -5,7 +5,7 @@ import { registerBadgeRoutes } from './badges/routes';
 import { registerLogoRoutes } from './logos/routes';
 import { registerSeoRoutes } from './seo/routes';
 import { registerViewBeacon } from './views/beacon';
-import { apiDocsHtml } from './docs/page';
+import { apiDocsPage } from './docs/page';
 import { registerBlogPages } from './pages/blog';
 import { registerCategoryPages } from './pages/categories';
 import { registerFounderPages } from './pages/founders';
@@ -20,7 +20,7 @@ import { registerCheckoutRoutes } from './checkout/routes';
 import { registerInviteRoutes } from './invites/routes';
 import { registerSearchPage } from './search/page';
 import { registerSubmitRoutes } from './submit/routes';
-import { HTML_TYPE, notFoundPage } from './render';
+import { notFoundPage, pageResponse } from './render';
 import { SITE_CSS } from './styles';
 import { DRAFT_PROGRESS_JS } from './submit/progress-script';
 
@@ -46,7 +46,7 @@ export function registerSite(app: Hono, deps: AppDeps): void {
   registerBlogPages(app, deps);
   registerCheckoutRoutes(app, deps);
   registerInviteRoutes(app, deps);
-  app.get('/docs/api', async () => new Response(await apiDocsHtml(deps.config, registry), { headers: { 'content-type': HTML_TYPE, 'cache-control': 'public, max-age=300' } }));
+  app.get('/docs/api', async () => pageResponse(await apiDocsPage(deps.config, registry), 200, { 'cache-control': 'public, max-age=300' }));
 
   // Unmatched paths get the friendly page. /api/v1/* and /mcp never arrive here: transport/app.ts
   // registers the API's own catch-all (problem+json 404) and the MCP endpoint before the site.

@@ -7,6 +7,8 @@ import { buildOpenApi } from '../../rest-adapter/openapi';
 import { Layout } from '../layout';
 import { CodeBlock } from '../code-block';
 import { operationsByTag, type OperationDoc } from './operations';
+import { etagOf } from '../../domain/etag';
+import type { PageText } from '../render';
 
 // What each error kind means for a caller and what to do about it. Problem bodies link to these anchors.
 const ERROR_HELP: Record<ToolErrorKind | 'internal', string> = {
@@ -126,14 +128,18 @@ function ApiDocs(props: { config: AppConfig; tools: AnyTool[] }) {
   );
 }
 
-// The page depends only on the registry and the config, so it is rendered once per app and served from memory.
-const rendered = new WeakMap<AppConfig, Promise<string>>();
+// The page depends only on the registry and the config, so it is rendered once per app and served from memory, with
+// its ETag (131 KB: hashed per request, the ETag cost more than serving the text).
+const rendered = new WeakMap<AppConfig, Promise<PageText>>();
 
-export function apiDocsHtml(config: AppConfig, tools: AnyTool[]): Promise<string> {
-  let html = rendered.get(config);
-  if (!html) {
-    html = Promise.resolve((<ApiDocs config={config} tools={tools} />).toString()).then((s) => `<!doctype html>${s}`);
-    rendered.set(config, html);
+export function apiDocsPage(config: AppConfig, tools: AnyTool[]): Promise<PageText> {
+  let page = rendered.get(config);
+  if (!page) {
+    page = Promise.resolve((<ApiDocs config={config} tools={tools} />).toString()).then((s) => {
+      const body = `<!doctype html>${s}`;
+      return { body, etag: etagOf(body) };
+    });
+    rendered.set(config, page);
   }
-  return html;
+  return page;
 }

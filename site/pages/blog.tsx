@@ -5,7 +5,8 @@ import { callTool, pageParam } from '../call-tool';
 import { Faqs, Pager, formatDate, plural, withQuery } from '../components';
 import { Layout } from '../layout';
 import { renderMarkdown } from '../markdown';
-import { htmlResponse, sitePage } from '../render';
+import { sitePage } from '../render';
+import { pageFromAnswers } from '../kept-page';
 
 type PostItem = { slug: string; title: string; excerpt: string; author: string; tags: string[]; published_at: string };
 type Post = PostItem & { body_markdown: string; faqs: Array<{ question: string; answer: string }> };
@@ -33,7 +34,7 @@ export function registerBlogPages(app: Hono, deps: AppDeps): void {
     const res = await callTool<{ items: PostItem[]; page: number; per_page: number; total: number }>(deps, 'list_blog_posts', {
       ...(q ? { q } : {}), page, per_page: 20,
     });
-    return htmlResponse(c,
+    return pageFromAnswers(c, deps, 'blog', [res], () =>
       <Layout siteName={siteName} title={q ? `Blog posts about “${q}”` : 'Blog'} current="blog"
         description={`Articles from ${siteName} about launching and growing software products.`}>
         <h1>Blog</h1>
@@ -62,7 +63,7 @@ export function registerBlogPages(app: Hono, deps: AppDeps): void {
 
   app.get('/blog/:slug', sitePage(deps, async (c) => {
     const post = await callTool<Post>(deps, 'get_blog_post', { slug: c.req.param('slug') });
-    return htmlResponse(c,
+    return pageFromAnswers(c, deps, 'blog-post', [post], () =>
       <Layout siteName={siteName} title={post.title} current="blog" description={post.excerpt || post.title}
         canonical={`${deps.config.siteUrl}${postPath(post.slug)}`}>
         <nav aria-label="Breadcrumb" class="small"><a href="/blog">Blog</a></nav>

@@ -4,7 +4,8 @@ import type { ListingSummary } from '../../tools/listing-summary';
 import { callTool, pageParam } from '../call-tool';
 import { ListingRow, Pager, Paragraphs, listingPath, plural, withQuery } from '../components';
 import { Layout } from '../layout';
-import { htmlResponse, sitePage } from '../render';
+import { sitePage } from '../render';
+import { pageFromAnswers } from '../kept-page';
 import { externalHref } from '../safe-url';
 import { Socials } from './socials';
 
@@ -38,7 +39,7 @@ export function registerFounderPages(app: Hono, deps: AppDeps): void {
       ...(q ? { q } : {}), ...(country ? { country } : {}), page, per_page: 30,
     });
     const filtered = q || country;
-    return htmlResponse(c,
+    return pageFromAnswers(c, deps, 'founders', [res], () =>
       <Layout siteName={siteName} title={filtered ? `Founders matching your search` : 'Founders'} current="founders"
         description={`The founders behind the products listed on ${siteName}.`}>
         <h1>Founders</h1>
@@ -73,7 +74,7 @@ export function registerFounderPages(app: Hono, deps: AppDeps): void {
   app.get('/founders/:slug', sitePage(deps, async (c) => {
     const f = await callTool<Founder>(deps, 'get_founder', { slug: c.req.param('slug') });
     const about = f.headline ?? (f.companies.length ? `Founder of ${f.companies.map((co) => co.listing.name).join(', ')}` : 'Founder');
-    return htmlResponse(c,
+    return pageFromAnswers(c, deps, 'founder', [f], () =>
       <Layout siteName={siteName} title={f.name} current="founders" description={`${f.name}: ${about}. Profile on ${siteName}.`}>
         <nav aria-label="Breadcrumb" class="small"><a href="/founders">Founders</a></nav>
         <div class="profile-head">

@@ -5,7 +5,8 @@ import { addWeeks } from '../../domain/weeks';
 import { callTool, pageParam } from '../call-tool';
 import { ListingList, ListingRow, Pager, Tabs, formatDate, listingPath, plural, withQuery } from '../components';
 import { Layout } from '../layout';
-import { htmlResponse, sitePage } from '../render';
+import { sitePage } from '../render';
+import { pageFromAnswers } from '../kept-page';
 
 type SectionPage = { section: string; items: ListingSummary[]; page: number; per_page: number; total: number };
 type Award = { week: string; rank: number; kind: string; listing: ListingSummary; votes: number };
@@ -27,6 +28,8 @@ const SECTIONS: Record<string, { tab: string; heading: string; about: string; ra
 };
 
 const weekPath = (week: string) => `/launches/weeks/${week}`;
+// A week's page lists every launch of the week (~1 MB of text at 100,000 listings): a few weeks are kept, not 500.
+const WEEK_PAGES_KEPT = 16;
 
 export function registerLaunchPages(app: Hono, deps: AppDeps): void {
   const siteName = deps.config.siteName;
@@ -37,7 +40,7 @@ export function registerLaunchPages(app: Hono, deps: AppDeps): void {
     const res = await callTool<SectionPage>(deps, 'list_launches', { section, page, per_page: 20 });
     const meta = SECTIONS[res.section] ?? { tab: res.section, heading: res.section, about: '', ranked: false };
     const href = (p: number) => withQuery('/launches', { section: res.section === 'this-week' ? undefined : res.section, page: p > 1 ? p : undefined });
-    return htmlResponse(c,
+    return pageFromAnswers(c, deps, 'launches', [res], () =>
       <Layout siteName={siteName} title={`${meta.heading}${page > 1 ? ` (page ${page})` : ''}`} current="launches"
         description={`${meta.heading} on ${siteName}. ${meta.about}`}>
         <h1>Launches</h1>
@@ -59,7 +62,7 @@ export function registerLaunchPages(app: Hono, deps: AppDeps): void {
     const w = await callTool<Week>(deps, 'get_launch_week', { week: c.req.param('week') });
     const label = `Week of ${formatDate(w.week)}`;
     const when = w.is_current ? 'this week' : w.is_future ? 'an upcoming week' : 'a past week';
-    return htmlResponse(c,
+    return pageFromAnswers(c, deps, 'launch-week', [w], () =>
       <Layout siteName={siteName} title={`Launches: ${label}`} current="launches" canonical={`${deps.config.siteUrl}${weekPath(w.week)}`}
         description={`Launches of the week ${w.week} to ${w.week_end} on ${siteName} (${when}): ${plural(w.items.length, 'live launch', 'live launches')}, ranked by votes.`}>
         <h1>{`Launches · ${label}`}</h1>
@@ -87,8 +90,7 @@ export function registerLaunchPages(app: Hono, deps: AppDeps): void {
             <ListingList items={w.scheduled} label="Scheduled launches" empty="Nothing is scheduled for this week yet." />
           </section>
         ) : null}
-      </Layout>,
-    );
+      </Layout>, WEEK_PAGES_KEPT);
   }));
 }
 

@@ -6,7 +6,8 @@ import { addWeeks } from '../../domain/weeks';
 import { callTool, pageParam } from '../call-tool';
 import { ListingRow, Pager, formatDate, plural, withQuery } from '../components';
 import { Layout } from '../layout';
-import { htmlResponse, sitePage } from '../render';
+import { sitePage } from '../render';
+import { pageFromAnswers } from '../kept-page';
 
 type Metric = { name: string; value: number; unit: string; source: string; paid?: boolean; trend?: number | null; recorded_on?: string; period?: string; verified_by?: string };
 type Board = {
@@ -61,7 +62,7 @@ export function registerLeaderboardPages(app: Hono, deps: AppDeps): void {
 
   app.get('/leaderboards', sitePage(deps, async (c) => {
     const boards = await Promise.all(BOARD_IDS.map((board) => callTool<Board>(deps, 'get_leaderboard', { board, per_page: 3 })));
-    return htmlResponse(c,
+    return pageFromAnswers(c, deps, 'leaderboards', boards, () =>
       <Layout siteName={siteName} title="Leaderboards" current="leaderboards"
         description={`Leaderboards of ${siteName}: community votes (weekly and all time), Domain Rating, revenue, and the billboard, which is a paid ranking.`}>
         <h1>Leaderboards</h1>
@@ -85,7 +86,7 @@ export function registerLeaderboardPages(app: Hono, deps: AppDeps): void {
     const page = pageParam(c.req.query('page'));
     const b = await callTool<Board>(deps, 'get_leaderboard', { board: boardId, ...(week ? { week } : {}), page, per_page: 25 });
     const title = b.week ? `${b.title}: week of ${formatDate(b.week)}` : b.title;
-    return htmlResponse(c,
+    return pageFromAnswers(c, deps, 'leaderboard', [b], () =>
       <Layout siteName={siteName} title={`${title}${b.paid ? ' · Paid ranking' : ''}`} current="leaderboards" description={b.description}>
         <nav aria-label="Breadcrumb" class="small"><a href="/leaderboards">Leaderboards</a></nav>
         <h1>{title} {b.paid ? <PaidLabel /> : null}</h1>

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import type { AppDeps } from '../../app-context';
 import { callTool, pageParam } from '../call-tool';
 import { htmlResponse, sitePage } from '../render';
+import { pageFromAnswers } from '../kept-page';
 import { Layout } from '../layout';
 import { ListingList, Pager, plural, withQuery } from '../components';
 import { ToolError } from '../../tools/errors';
@@ -48,7 +49,8 @@ export function registerSearchPage(app: Hono, deps: AppDeps): void {
       if (v) params[k] = v;
     }
     const page = pageParam(c.req.query('page'));
-    const categories = flatten((await callTool<{ items: CategoryNode[] }>(deps, 'list_categories', {})).items);
+    const tree = await callTool<{ items: CategoryNode[] }>(deps, 'list_categories', {});
+    const categories = flatten(tree.items);
     let result: Page | null = null;
     const errors: Record<string, string> = {};
     try {
@@ -60,7 +62,8 @@ export function registerSearchPage(app: Hono, deps: AppDeps): void {
     const q = params.q ?? '';
     const title = q ? `Search: ${q}` : 'Search products';
     const filtered = PARAMS.some((k) => k !== 'q' && k !== 'sort' && params[k] && !(k === 'status' && params[k] === 'live'));
-    return htmlResponse(c,
+    // A query the tool refused is answered with the form and its errors, made afresh.
+    const made = () =>
       <Layout siteName={deps.config.siteName} title={title} description="Search the directory's products by name, what they do, category, stage, country and pricing." noindex={!!q}>
         <h1>{q ? <>Results for “{q}”</> : 'Search products'}</h1>
         <form method="get" action="/search" class="search-form" role="search">
@@ -89,9 +92,8 @@ export function registerSearchPage(app: Hono, deps: AppDeps): void {
           <p><button type="submit">Search</button></p>
         </form>
         {result ? <Results deps={deps} result={result} params={params} filtered={filtered} /> : <p role="alert" class="error">Check the fields marked above.</p>}
-      </Layout>,
-      result ? 200 : 400,
-    );
+      </Layout>;
+    return result ? pageFromAnswers(c, deps, 'search', [tree, result], made) : htmlResponse(c, made(), 400);
   }));
 }
 

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-context';
 import { sitemapEntries, type SitemapEntry } from '../../storage/queries/sitemap';
 import { BOT_TOKEN, userAgentFor } from '../../domain/bot-identity';
 import { htmlResponse } from '../render';
+import { minuteOf, remember } from '../../tools/remembered';
 import { Layout } from '../layout';
 import { CodeBlock } from '../code-block';
 import { ICON_SVG, iconIco, iconPng } from './icon';
@@ -14,7 +15,14 @@ const SITEMAP_MAX_AGE = 'public, max-age=3600';
 const ICON_CACHE = 'public, max-age=86400';
 
 const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-const xml = (body: string) => new Response(`<?xml version="1.0" encoding="UTF-8"?>\n${body}`, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': SITEMAP_MAX_AGE } });
+const xml = (body: string) => new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': SITEMAP_MAX_AGE } });
+const xmlDocument = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
+
+// The sitemaps name every public page (~200 ms to read and write at 100,000 listings): they are made once and kept
+// until a listing, category, founder or post they name changes, or the minute turns (a post scheduled for later is
+// named once its time comes). At that size they are ~8 MB of text: two minutes' worth are kept at most.
+const SITEMAP_TOPICS = ['listings', 'listing_status', 'listing_lists', 'categories', 'founders', 'listing_founders', 'blog_posts'];
+const SITEMAPS_KEPT = 2;
 
 function urlset(site: string, entries: SitemapEntry[]): string {
   const urls = entries.map((e) => `<url><loc>${xmlEscape(site + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`);
@@ -40,19 +48,22 @@ export function registerSeoRoutes(app: Hono, deps: AppDeps, sitemap: { maxUrls?:
     '',
   ].join('\n'), 200, { 'cache-control': 'public, max-age=86400' }));
 
-  // One urlset while it fits, else a sitemap index pointing at numbered parts of at most maxUrls each.
-  app.get('/sitemap.xml', async () => {
-    const all = await entries();
-    if (all.length <= maxUrls) return xml(urlset(site, all));
-    const parts = Math.ceil(all.length / maxUrls);
-    const items = Array.from({ length: parts }, (_, i) => `<sitemap><loc>${xmlEscape(`${site}/sitemaps/${i + 1}.xml`)}</loc></sitemap>`);
-    return xml(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`);
-  });
+  // One urlset while it fits, else a sitemap index pointing at numbered parts of at most maxUrls each: every file is
+  // made in one go, so asking for parts that do not exist costs nothing.
+  const sitemaps = () =>
+    remember<{ index: string; parts: string[] }>(deps.db, 'sitemaps', `${site}|${maxUrls}|${minuteOf(deps.clock.now())}`, SITEMAP_TOPICS, async () => {
+      const all = await entries();
+      if (all.length <= maxUrls) return { value: { index: xmlDocument(urlset(site, all)), parts: [] } };
+      const parts = Array.from({ length: Math.ceil(all.length / maxUrls) }, (_, i) => xmlDocument(urlset(site, all.slice(i * maxUrls, (i + 1) * maxUrls))));
+      const items = parts.map((_, i) => `<sitemap><loc>${xmlEscape(`${site}/sitemaps/${i + 1}.xml`)}</loc></sitemap>`);
+      return { value: { index: xmlDocument(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`), parts } };
+    }, SITEMAPS_KEPT);
+
+  app.get('/sitemap.xml', async () => xml((await sitemaps()).index));
   app.get('/sitemaps/:part{[0-9]{1,4}\\.xml}', async (c) => {
     const n = Number(c.req.param('part').replace('.xml', ''));
-    const slice = (await entries()).slice((n - 1) * maxUrls, n * maxUrls);
-    if (n < 1 || !slice.length) return c.text('No such sitemap part.\n', 404);
-    return xml(urlset(site, slice));
+    const text = n >= 1 ? (await sitemaps()).parts[n - 1] : undefined;
+    return text === undefined ? c.text('No such sitemap part.\n', 404) : xml(text);
   });
 
   const svg = ICON_SVG;

@@ -3,6 +3,7 @@ import { defineTool } from '../define';
 import { notFound } from '../errors';
 import { slug } from '../schemas';
 import { blogPostBySlug } from '../../storage/queries/blog';
+import { minuteOf, rememberShowing } from '../remembered';
 
 export const get_blog_post = defineTool({
   name: 'get_blog_post',
@@ -26,9 +27,13 @@ export const get_blog_post = defineTool({
     })).describe('Frequently asked questions about the topic'),
     url: z.string().describe('The post page on this site'),
   }),
+  // Remembered per minute (a scheduled post is not found before its time) until a post changes.
   async run(ctx, input) {
-    const post = await blogPostBySlug(ctx.db, input.slug, ctx.clock.now().toISOString());
-    if (!post) throw notFound(`Blog post ${input.slug}`);
-    return { ...post, url: `${ctx.config.siteUrl}/blog/${post.slug}` };
+    const now = ctx.clock.now();
+    return rememberShowing(ctx, 'get_blog_post', `${input.slug}|${minuteOf(now)}`, ['blog_posts'], async () => {
+      const post = await blogPostBySlug(ctx.db, input.slug, now.toISOString());
+      if (!post) throw notFound(`Blog post ${input.slug}`);
+      return { value: { ...post, url: `${ctx.config.siteUrl}/blog/${post.slug}` } };
+    });
   },
 });

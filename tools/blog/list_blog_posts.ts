@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../define';
 import { offsetOf, pageOf, paging } from '../schemas';
 import { browseBlogPosts, searchBlogPosts } from '../../storage/queries/blog';
+import { minuteOf, rememberShowing } from '../remembered';
 
 export const blogPostItem = z.object({
   slug: z.string().describe('Post slug; pass it to get_blog_post'),
@@ -26,16 +27,22 @@ export const list_blog_posts = defineTool({
     ...paging(),
   }).strict(),
   output: pageOf(blogPostItem),
+  // Remembered per minute (a post scheduled for later appears once its time comes) until a post changes.
   async run(ctx, input) {
-    const now = ctx.clock.now().toISOString();
+    const now = ctx.clock.now();
     const q = input.q?.trim();
-    const window = { now, limit: input.per_page, offset: offsetOf(input) };
-    const { rows, total } = q ? await searchBlogPosts(ctx.db, { ...window, q }) : await browseBlogPosts(ctx.db, window);
-    return {
-      items: rows.map((r) => ({ ...r, url: `${ctx.config.siteUrl}/blog/${r.slug}` })),
-      page: input.page,
-      per_page: input.per_page,
-      total,
-    };
+    const key = JSON.stringify([q ?? null, input.page, input.per_page, minuteOf(now)]);
+    return rememberShowing(ctx, 'list_blog_posts', key, ['blog_posts'], async () => {
+      const window = { now: now.toISOString(), limit: input.per_page, offset: offsetOf(input) };
+      const { rows, total } = q ? await searchBlogPosts(ctx.db, { ...window, q }) : await browseBlogPosts(ctx.db, window);
+      return {
+        value: {
+          items: rows.map((r) => ({ ...r, url: `${ctx.config.siteUrl}/blog/${r.slug}` })),
+          page: input.page,
+          per_page: input.per_page,
+          total,
+        },
+      };
+    });
   },
 });

@@ -6,6 +6,7 @@ import { listingSummary } from '../listing-summary';
 import { summariesByIds } from '../../storage/queries/summaries';
 import { founderBySlug, founderPublicCompanies, founderStories } from '../../storage/queries/founders';
 import { answersOfFounder } from '../../storage/queries/interview-answers';
+import { rememberShowing } from '../remembered';
 
 const SECTIONS = ['story', 'why_started', 'problem', 'journey', 'challenges', 'achievements', 'lessons', 'whats_next'] as const;
 
@@ -45,27 +46,34 @@ export const get_founder = defineTool({
       answer: z.string().describe('The founder\'s answer, in their own words'),
     })).optional().describe('Founder interview answers; present only for founders linked to a user account (who answer with answer_interview)'),
   }),
+  // Remembered until the founder, their companies (each listing shown, and which are public), their interview or a
+  // category name changes.
   async run(ctx, input) {
-    const founder = await founderBySlug(ctx.db, input.slug);
-    if (!founder) throw notFound(`Founder ${input.slug}`);
-    const companies = await founderPublicCompanies(ctx.db, founder.id);
-    const summaries = await summariesByIds(ctx.db, companies.map((c) => c.listing_id), ctx.config.siteUrl);
-    const bySlug = new Map(summaries.map((s) => [s.slug, s]));
-    const interview = await answersOfFounder(ctx.db, founder.id);
-    return {
-      slug: founder.slug, name: founder.name, headline: founder.headline, bio: founder.bio, country: founder.country?.toUpperCase() ?? null,
-      avatar_url: founder.avatar_url, socials: founder.socials,
-      companies: companies.flatMap((c) => (bySlug.has(c.slug) ? [{ listing: bySlug.get(c.slug)!, title: c.title }] : [])),
-      stories: (await founderStories(ctx.db, founder.id)).map((s) => ({
-        listing_slug: s.slug,
-        listing_name: s.name,
-        title: typeof s.story.title === 'string' && s.story.title.trim() ? s.story.title : null,
-        sections: Object.fromEntries(SECTIONS.flatMap((k) => {
-          const v = s.story[k];
-          return typeof v === 'string' && v.trim() ? [[k, v]] : [];
+    const topics = ['founders', 'listing_founders', 'listing_status', 'interview_answers', 'interview_questions', 'categories'];
+    return rememberShowing(ctx, 'get_founder', input.slug, topics, async () => {
+      const founder = await founderBySlug(ctx.db, input.slug);
+      if (!founder) throw notFound(`Founder ${input.slug}`);
+      const companies = await founderPublicCompanies(ctx.db, founder.id);
+      const summaries = await summariesByIds(ctx.db, companies.map((c) => c.listing_id), ctx.config.siteUrl);
+      const bySlug = new Map(summaries.map((s) => [s.slug, s]));
+      const interview = await answersOfFounder(ctx.db, founder.id);
+      const stories = await founderStories(ctx.db, founder.id);
+      const value = {
+        slug: founder.slug, name: founder.name, headline: founder.headline, bio: founder.bio, country: founder.country?.toUpperCase() ?? null,
+        avatar_url: founder.avatar_url, socials: founder.socials,
+        companies: companies.flatMap((c) => (bySlug.has(c.slug) ? [{ listing: bySlug.get(c.slug)!, title: c.title }] : [])),
+        stories: stories.map((s) => ({
+          listing_slug: s.slug,
+          listing_name: s.name,
+          title: typeof s.story.title === 'string' && s.story.title.trim() ? s.story.title : null,
+          sections: Object.fromEntries(SECTIONS.flatMap((k) => {
+            const v = s.story[k];
+            return typeof v === 'string' && v.trim() ? [[k, v]] : [];
+          })),
         })),
-      })),
-      ...(interview ? { interview: interview.map((a) => ({ question_id: a.question_id, question: a.question, answer: a.answer })) } : {}),
-    };
+        ...(interview ? { interview: interview.map((a) => ({ question_id: a.question_id, question: a.question, answer: a.answer })) } : {}),
+      };
+      return { value, listingIds: companies.map((c) => c.listing_id), listingSlugs: stories.map((s) => s.slug) };
+    });
   },
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineTool } from '../define';
 import { countryCode, offsetOf, pageOf, paging } from '../schemas';
 import { listFounders, publicCompaniesOfFounders } from '../../storage/queries/founders';
+import { rememberShowing } from '../remembered';
 
 const founderItem = z.object({
   slug: z.string().describe('Founder slug; pass it to get_founder'),
@@ -29,20 +30,23 @@ export const list_founders = defineTool({
     ...paging(),
   }).strict(),
   output: pageOf(founderItem),
+  // Remembered until a founder, who founded what, or which listings are public changes, or a company shown is edited.
   async run(ctx, input) {
     const q = input.q?.trim() ? input.q.trim() : null;
-    const { rows, total } = await listFounders(ctx.db, {
-      q, country: input.country ?? null, limit: input.per_page, offset: offsetOf(input),
-    });
-    const companies = await publicCompaniesOfFounders(ctx.db, rows.map((r) => r.id));
-    return {
-      items: rows.map((r) => ({
+    const key = JSON.stringify([q, input.country ?? null, input.page, input.per_page]);
+    return rememberShowing(ctx, 'list_founders', key, ['founders', 'listing_founders', 'listing_status'], async () => {
+      const { rows, total } = await listFounders(ctx.db, {
+        q, country: input.country ?? null, limit: input.per_page, offset: offsetOf(input),
+      });
+      const companies = await publicCompaniesOfFounders(ctx.db, rows.map((r) => r.id));
+      const items = rows.map((r) => ({
         slug: r.slug, name: r.name, headline: r.headline, country: r.country?.toUpperCase() ?? null, avatar_url: r.avatar_url,
         companies: (companies.get(r.id) ?? []).map((c) => ({ slug: c.slug, name: c.name })),
-      })),
-      page: input.page,
-      per_page: input.per_page,
-      total,
-    };
+      }));
+      return {
+        value: { items, page: input.page, per_page: input.per_page, total },
+        listingSlugs: items.flatMap((i) => i.companies.map((c) => c.slug)),
+      };
+    });
   },
 });
