@@ -30,6 +30,9 @@ export const keptPage = (deps: AppDeps, scope: string, key: string, topics: read
 // something happened). The answers are held weakly: keeping a page keeps none of them in memory.
 type MadeFrom = { minute: number; answers: WeakRef<object>[]; page: PageText };
 const madeFrom = new Map<string, Lru<string, MadeFrom>>();
+// Pages made by pageFromAnswers per scope, for a signed-out visitor (operators' curiosity and the tests).
+const made = new Map<string, number>();
+export const pagesMadeFromAnswers = (scope: string): number => made.get(scope) ?? 0;
 
 const sameAnswers = (kept: MadeFrom, answers: readonly object[]) =>
   kept.answers.length === answers.length && kept.answers.every((ref, i) => ref.deref() === answers[i]);
@@ -47,6 +50,7 @@ export async function pageFromAnswers(
   const hit = pages.get(key);
   if (hit && hit.minute === minute && sameAnswers(hit, answers)) return pageResponse(hit.page);
   const page = await pageText(c, node());
+  made.set(scope, pagesMadeFromAnswers(scope) + 1);
   pages.set(key, { minute, answers: answers.map((a) => new WeakRef(a)), page });
   return pageResponse(page);
 }
