@@ -39,6 +39,29 @@ const BROWSE_QUERIES = ['sort=votes', 'sort=newest', 'sort=trending', 'country=D
 const BOARDS = ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue'];
 // Every section of the launch lists, in turn.
 const LAUNCH_SECTIONS = ['this-week', 'trending', 'most-voted', 'recent', 'today', 'upcoming', 'most-viewed', 'most-followed'];
+// Searches by filter, a category's trending and deep pages (a category or domain named from the run's own data).
+const FILTER_QUERIES = (ready: Ready, n: number): string => {
+  const category = ready.categorySlugs[n % ready.categorySlugs.length];
+  const slug = ready.slugs[n % ready.slugs.length];
+  const all = [`category=${category}`, `category=${category}&sort=trending`, `stage=${['mvp', 'launched', 'growing'][n % 3]}`,
+    `country=${['DE', 'us', 'FR'][n % 3]}&sort=newest`, `pricing_model=${['free', 'Freemium', 'paid'][n % 3]}`, `domain=${slug}.example.com`,
+    `page=${100 + (n % 100)}&per_page=100`, `sort=most_viewed&page=${20 + (n % 30)}`];
+  return all[n % all.length];
+};
+// The other public reads, in turn.
+const OTHER_READS = (ready: Ready, n: number): string => {
+  const a = ready.slugs[n % ready.slugs.length];
+  const b = ready.slugs[(n * 7 + 3) % ready.slugs.length];
+  const all = [`/compare?a=${a}&b=${b}`, '/products', '/awards', `/awards?listing=${a}`, '/founders', '/founders?q=an', '/blog',
+    '/interview-questions', '/site', `/listings/${a}/alternatives`, `/listings/${a}/badges?shape=pill&mode=dark`];
+  return `/api/v1${all[n % all.length]}`;
+};
+// Pages a signed-out visitor opens besides listing pages (those are the visitors' own writes' pages).
+const SITE_PAGES = (ready: Ready, n: number): string => {
+  const all = ['/', '/launches', '/launches?section=trending', '/leaderboards', '/leaderboards/community-weekly', '/categories',
+    `/categories/${ready.categorySlugs[n % ready.categorySlugs.length]}`, '/founders', '/blog', `/search?q=${encodeURIComponent(TYPO_QUERIES[n % TYPO_QUERIES.length])}`, '/sitemap.xml'];
+  return all[n % all.length];
+};
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' };
 // The 2025 era (initialize-based, here stateless): what most clients speak today.
 const LEGACY_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
@@ -74,6 +97,9 @@ function scenariosOf(ready: Ready): Scenario[] {
     { name: 'REST list_launches (sections)', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/launches?section=${nextOf(LAUNCH_SECTIONS)}` }) },
     { name: 'REST get_category', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/categories/${nextOf(ready.categorySlugs)}` }) },
     { name: 'REST get_launch_week (this week)', port: ready.appPort, request: () => ({ method: 'GET', path: '/api/v1/launches/weeks/this' }) },
+    { name: 'REST search_listings (filters, deep pages)', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings?${FILTER_QUERIES(ready, n++)}` }) },
+    { name: 'REST other public reads', port: ready.appPort, request: () => ({ method: 'GET', path: OTHER_READS(ready, n++) }) },
+    { name: 'site pages, signed out', port: ready.appPort, request: () => ({ method: 'GET', path: SITE_PAGES(ready, n++) }) },
     { name: 'MCP tools/call get_listing', port: ready.appPort, request: () => { const slug = nextSlug(); return { method: 'POST', path: '/mcp', headers: { ...MCP_HEADERS, 'mcp-name': 'get_listing' }, body: mcpBody('get_listing', { slug }) }; } },
     { name: `MCP tools/call get_listing${ACCEPTS}`, port: ready.appPort, request: () => { const slug = nextSlug(); return { method: 'POST', path: '/mcp', headers: { ...MCP_HEADERS, ...FETCH_ENCODINGS, 'mcp-name': 'get_listing' }, body: mcpBody('get_listing', { slug }) }; } },
     { name: 'MCP tools/call get_listing (2025-11-25)', port: ready.appPort, request: () => ({ method: 'POST', path: '/mcp', headers: LEGACY_HEADERS, body: legacyBody('get_listing', { slug: nextSlug() }) }) },
