@@ -130,4 +130,14 @@ describe('sitemaps', () => {
     await addListing(other, { name: 'Keel Check', slug: 'keel-check', category: 'ap-boats' });
     expect(await sitemap()).toContain('/listings/keel-check');
   });
+
+  it('name a scheduled post once its time comes, and not before', async () => {
+    const sitemap = async () => (await visit('/sitemap.xml')).html;
+    const at = new Date(app.clock.now().getTime() + 30_000).toISOString();
+    await other.engine.prepare(`INSERT INTO blog_posts (slug, title, excerpt, body_markdown, author, published_at) VALUES (?, ?, ?, ?, ?, ?)`)
+      .run('harbour-season', 'Harbour season', 'Soon', 'Soon.', 'Editor', at);
+    expect(await sitemap()).not.toContain('/blog/harbour-season');
+    app.clock.advance(60_000);
+    expect(await sitemap()).toContain('/blog/harbour-season');
+  });
 });

@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import type { AppDeps } from '../../app-context';
-import { sitemapEntries, type SitemapEntry } from '../../storage/queries/sitemap';
+import { publishedPostCount, sitemapEntries, type SitemapEntry } from '../../storage/queries/sitemap';
 import { BOT_TOKEN, userAgentFor } from '../../domain/bot-identity';
 import { htmlResponse } from '../render';
-import { minuteOf, remember } from '../../tools/remembered';
+import { remember } from '../../tools/remembered';
 import { Layout } from '../layout';
 import { CodeBlock } from '../code-block';
 import { ICON_SVG, iconIco, iconPng } from './icon';
@@ -18,11 +18,13 @@ const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '
 const xml = (body: string) => new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': SITEMAP_MAX_AGE } });
 const xmlDocument = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
 
-// The sitemaps name every public page (~200–400 ms to read and write at 100,000 listings): they are made once and kept
-// until a page is added or removed (a listing, category, founder or post; a listing's slug, status or launch week) or
-// the minute turns. A listing's lastmod (the day of its last edit) is therefore as of the minute: with an owner editing
-// twice a second they were made again per edit, and signed-out page readers got 0.8 % of the bare route. The files
-// are sent for an hour's caching anyway. At that size they are ~8 MB of text: two minutes' worth are kept at most.
+// The sitemaps name every public page (~200–400 ms to read and write at 100,000 listings, and ~100 MB of passing
+// garbage): they are made once and kept until a page is added or removed (a listing, category, founder or post; a
+// listing's slug, status or launch week), a scheduled post's time comes, or the hour turns. A listing's lastmod (the
+// day of its last edit) is therefore as of the hour, as the answer's own Cache-Control (max-age=3600) already allows
+// anyone to keep it: made again per edit, with an owner editing twice a second, signed-out page readers got 0.8 % of
+// the bare route, and made again every minute the process's peak RSS went from 264 to 388 MB.
+const hourOf = (now: Date) => Math.floor(now.getTime() / 3_600_000);
 const SITEMAP_TOPICS = ['listing_status', 'listing_lists', 'categories', 'founders', 'listing_founders', 'blog_posts'];
 const SITEMAPS_KEPT = 2;
 
@@ -52,8 +54,8 @@ export function registerSeoRoutes(app: Hono, deps: AppDeps, sitemap: { maxUrls?:
 
   // One urlset while it fits, else a sitemap index pointing at numbered parts of at most maxUrls each: every file is
   // made in one go, so asking for parts that do not exist costs nothing.
-  const sitemaps = () =>
-    remember<{ index: string; parts: string[] }>(deps.db, 'sitemaps', `${site}|${maxUrls}|${minuteOf(deps.clock.now())}`, SITEMAP_TOPICS, async () => {
+  const sitemaps = async () =>
+    remember<{ index: string; parts: string[] }>(deps.db, 'sitemaps', `${site}|${maxUrls}|${hourOf(deps.clock.now())}|${await publishedPostCount(deps.db, deps.clock.now().toISOString())}`, SITEMAP_TOPICS, async () => {
       const all = await entries();
       if (all.length <= maxUrls) return { value: { index: xmlDocument(urlset(site, all)), parts: [] } };
       const parts = Array.from({ length: Math.ceil(all.length / maxUrls) }, (_, i) => xmlDocument(urlset(site, all.slice(i * maxUrls, (i + 1) * maxUrls))));
