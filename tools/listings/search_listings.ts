@@ -15,10 +15,13 @@ import { matchExpression, searchListingIds, searchLogPosition, SEARCH_SORTS, tex
 import { tokenise } from '../../domain/search-query';
 
 const MINUTE = 60_000;
-// Pages of summaries kept: a thousand of the default size, and fewer of the large ones (100 summaries are ~100 KB
-// in memory: a thousand of them, a client paging deep with per_page=100, took the bench's peak RSS from 264 to 371 MB).
+// Pages of summaries kept. Each holds its summaries, and its JSON text and bytes beside it (tools/invoke.ts): ~60 KB
+// for 20 summaries, ~300 KB for 100. A thousand of them (the bench's searches by filter and deep pages) took the peak
+// RSS at 100,000 listings from 264 to 383 MB; a page not kept costs one read of its rows by id (its ranking, the
+// expensive part, is remembered apart: a thousand of those, ids only).
 const LARGE_PAGE = 20;
-const LARGE_PAGES_KEPT = 200;
+const PAGES_KEPT = 250;
+const LARGE_PAGES_KEPT = 50;
 
 // A result is remembered in two parts. The ranking (which listings, in which order, how many) depends on what lists
 // filter and order by, besides the counters (migrations 0011 and 0012), and on the searchable text, judged by
@@ -114,7 +117,7 @@ export const search_listings = defineTool({
       const page = await memoOn<ResultPage>(ctx.db, large ? 'search_page_large' : 'search_page', `${input.page}|${input.per_page}|${total}|${ids.join(',')}`,
         ['categories', ...ids.map((id) => `listing:${id}`)],
         async () => ({ items: await summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total }),
-        large ? LARGE_PAGES_KEPT : 1000);
+        large ? LARGE_PAGES_KEPT : PAGES_KEPT);
       return withLiveVotes(page, await liveVoteCounts(ctx.db, ids));
     }
   },
