@@ -1,13 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { openDb, type Db } from '../storage/db';
-import { seedDatabase } from '../storage/seed';
+import { loadedSqlite, type LoadedSqlite } from './support/loaded-sqlite';
 import { awardsOfWeek, awardsPage } from '../storage/queries/awards';
 import { searchListingIds, type SearchQuery } from '../storage/queries/search';
-import { fixedClock } from '../tools/clock';
-import { loadListings } from '../bench/load-listings';
 
 // SQLite plans a query from the statistics ANALYZE leaves, and a directory may have none (never analysed, or its
 // listing indexes remade by a migration since). Reads whose good plan rested on them walked every listing there:
@@ -15,17 +10,17 @@ import { loadListings } from '../bench/load-listings';
 // same way with and without statistics: the awards drive and look each listing up by id; a domain is found through
 // its index. Checked on the plans SQLite gives for the statements the reads really prepare.
 const NOW = '2026-11-18T12:00:00Z';
-let dir: string;
+const directories: LoadedSqlite[] = [];
 
 async function directory(name: string, analysed: boolean): Promise<Db> {
-  const db = openDb(join(dir, `${name}.db`));
-  await seedDatabase(db, { demo: false, clock: fixedClock(NOW) });
-  await loadListings(db, 2000, new Date(NOW)); // ends with ANALYZE
+  const loaded = await loadedSqlite(`plans-${name}`, 2000, NOW);
+  directories.push(loaded);
+  const { db } = loaded;
   db.sqlite.prepare("INSERT INTO awards (week, rank, listing_id, votes) SELECT '2026-11-09', 1, id, 5 FROM listings WHERE id = 7").run();
   if (!analysed) db.sqlite.exec('DROP TABLE IF EXISTS sqlite_stat1; DROP TABLE IF EXISTS sqlite_stat4;');
   // A new connection plans with what is on disk now.
   db.sqlite.close();
-  return openDb(join(dir, `${name}.db`));
+  return openDb(loaded.path);
 }
 
 // The SQL each call prepares (statement caches are per database, so a fresh one prepares every statement it uses).
@@ -57,11 +52,8 @@ const domainQuery = (sort: SearchQuery['sort']): SearchQuery => ({
   trending: { now: NOW, since: '2026-11-15T12:00:00Z', halfLifeHours: 24 }, limit: 20, offset: 0,
 });
 
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'plans-'));
-});
 afterAll(() => {
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  for (const d of directories) d.close();
 });
 
 describe.each([['analysed', true], ['never analysed', false]] as const)('a directory %s', (name, analysed) => {

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDb, type Db } from '../storage/db';
-import { seedDatabase } from '../storage/seed';
+import type { Db } from '../storage/db';
+import { loadedSqlite, type LoadedSqlite } from './support/loaded-sqlite';
 import { matchExpression, rankedFromIndex, searchListingIds, type SearchQuery } from '../storage/queries/search';
-import { fixedClock } from '../tools/clock';
-import { loadListings } from '../bench/load-listings';
 
 // Ranked text search in two steps (storage/queries/search.ts `rankedFromIndex`: the best-scored matches from the
 // FTS table alone, then just their rows) must answer exactly as the one query that ranks every match: same ids in
@@ -14,14 +9,12 @@ import { loadListings } from '../bench/load-listings';
 // word, listings that are not live among them, and two hundred listings with the same text (equal scores across
 // the cut, where only votes and ids decide).
 const NOW = '2026-11-18T12:00:00Z';
-let dir: string;
+let loaded: LoadedSqlite;
 let db: Db;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'search-two-step-'));
-  db = openDb(join(dir, 'test.db'));
-  await seedDatabase(db, { demo: false, clock: fixedClock(NOW) });
-  await loadListings(db, 3000, new Date(NOW));
+  loaded = await loadedSqlite('search-two-step', 3000, NOW);
+  db = loaded.db;
   // Texts of many lengths, so that most scores differ (the loader's listings share ten phrases word for word).
   db.sqlite.exec(`UPDATE listings SET description = description || ' ' || substr('lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua ut enim ad minim veniam quis nostrud exercitation', 1, (id * 7) % 131)`);
   db.sqlite.exec(`UPDATE listings SET status = 'draft' WHERE id % 9 = 0`);
@@ -30,10 +23,7 @@ beforeAll(async () => {
     keywords = 'twin' WHERE id % 15 = 1`);
   db.sqlite.exec(`UPDATE listings SET votes_count = id % 4 WHERE id % 15 = 1`); // ties on votes too: ids decide
 }, 120_000);
-afterAll(() => {
-  db?.sqlite.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => loaded?.close());
 
 // The one query (what plainPage ran before the two steps, and still runs when they decline).
 function oneQuery(match: string, offset: number, limit: number): { ids: number[]; total: number } {

@@ -1,12 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDb, type Db } from '../storage/db';
-import { seedDatabase } from '../storage/seed';
+import type { Db } from '../storage/db';
+import { loadedSqlite, type LoadedSqlite } from './support/loaded-sqlite';
 import { searchListingIds, type SearchQuery } from '../storage/queries/search';
-import { fixedClock } from '../tools/clock';
-import { loadListings } from '../bench/load-listings';
 
 // A trending search reads the minute's scores from a table made once a minute (storage/queries/search.ts
 // `trendingScores`), whatever it filters by, and walks or joins them by filter (`scoredFrom`). It must answer exactly
@@ -17,14 +12,12 @@ import { loadListings } from '../bench/load-listings';
 // so that only the id does.
 const NOW = '2026-11-18T12:00:00Z';
 const MONDAY = '2026-11-16';
-let dir: string;
+let loaded: LoadedSqlite;
 let db: Db;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'trending-scores-'));
-  db = openDb(join(dir, 'test.db'));
-  await seedDatabase(db, { demo: false, clock: fixedClock(NOW) });
-  await loadListings(db, 3000, new Date(NOW));
+  loaded = await loadedSqlite('trending-scores', 3000, NOW);
+  db = loaded.db;
   db.sqlite.exec(`UPDATE votes SET created_at = '2026-11-17T08:00:00.000Z' WHERE listing_id % 17 = 3`);
   db.sqlite.exec(`UPDATE listings SET votes_count = 7 WHERE id % 17 = 3`);
   db.sqlite.exec(`UPDATE listings SET launched_at = '2026-11-09T09:00:00.000Z' WHERE id % 34 = 3`);
@@ -32,10 +25,7 @@ beforeAll(async () => {
   db.sqlite.exec(`UPDATE listings SET status = 'scheduled', launch_week = '2026-11-23' WHERE id % 23 = 0`);
   db.sqlite.exec(`UPDATE listings SET status = 'scheduled', launch_week = '2026-11-02' WHERE id % 29 = 0`);
 }, 120_000);
-afterAll(() => {
-  db?.sqlite.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => loaded?.close());
 
 type Filter = Partial<Pick<SearchQuery, 'categoryIds' | 'stage' | 'country' | 'pricingModel' | 'domain' | 'status'>>;
 const query = (f: Filter, now: string, offset: number, limit: number): SearchQuery => ({

@@ -62,7 +62,6 @@ export function registerSearchPage(app: Hono, deps: AppDeps): void {
     const q = params.q ?? '';
     const title = q ? `Search: ${q}` : 'Search products';
     const filtered = PARAMS.some((k) => k !== 'q' && k !== 'sort' && params[k] && !(k === 'status' && params[k] === 'live'));
-    // A query the tool refused is answered with the form and its errors, made afresh.
     const made = () =>
       <Layout siteName={deps.config.siteName} title={title} description="Search the directory's products by name, what they do, category, stage, country and pricing." noindex={!!q}>
         <h1>{q ? <>Results for “{q}”</> : 'Search products'}</h1>
@@ -93,6 +92,7 @@ export function registerSearchPage(app: Hono, deps: AppDeps): void {
         </form>
         {result ? <Results deps={deps} result={result} params={params} filtered={filtered} /> : <p role="alert" class="error">Check the fields marked above.</p>}
       </Layout>;
+    // A query the tool refused is answered with the form and its errors, made afresh.
     return result ? pageFromAnswers(c, deps, 'search', [tree, result], made) : htmlResponse(c, made(), 400);
   }));
 }

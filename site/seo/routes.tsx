@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps } from '../../app-context';
-import { publishedPostCount, sitemapEntries, type SitemapEntry } from '../../storage/queries/sitemap';
+import { sitemapEntries, type SitemapEntry } from '../../storage/queries/sitemap';
+import { publishedPostCount } from '../../storage/queries/blog';
 import { BOT_TOKEN, userAgentFor } from '../../domain/bot-identity';
 import { htmlResponse } from '../render';
 import { remember } from '../../tools/remembered';
@@ -18,12 +19,11 @@ const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '
 const xml = (body: string) => new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': SITEMAP_MAX_AGE } });
 const xmlDocument = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
 
-// The sitemaps name every public page (~200–400 ms to read and write at 100,000 listings, and ~100 MB of passing
-// garbage): they are made once and kept until a page is added or removed (a listing, category, founder or post; a
-// listing's slug, status or launch week), a scheduled post's time comes, or the hour turns. A listing's lastmod (the
-// day of its last edit) is therefore as of the hour, as the answer's own Cache-Control (max-age=3600) already allows
-// anyone to keep it: made again per edit, with an owner editing twice a second, signed-out page readers got 0.8 % of
-// the bare route, and made again every minute the process's peak RSS went from 264 to 388 MB.
+// The sitemaps name every public page (~200–400 ms to read and write at 100,000 listings): they are made once and kept
+// until a page is added or removed (a listing, category, founder or post; a listing's slug, status or launch week), a
+// scheduled post's time comes, or the hour turns. A listing's lastmod (the day of its last edit) is therefore as of
+// the hour, as the answer's own Cache-Control (max-age=3600) already allows anyone to keep it: made again on every
+// edit of a listing, with an owner editing twice a second, signed-out page readers got 0.8 % of the bare route.
 const hourOf = (now: Date) => Math.floor(now.getTime() / 3_600_000);
 const SITEMAP_TOPICS = ['listing_status', 'listing_lists', 'categories', 'founders', 'listing_founders', 'blog_posts'];
 const SITEMAPS_KEPT = 2;

@@ -7,7 +7,7 @@ export type BlogPostRow = {
 };
 export type BlogPostFull = BlogPostRow & { body_markdown: string; faqs: Faq[] };
 
-type Statements = { browse: Stmt; search: Stmt; bySlug: Stmt };
+type Statements = { browse: Stmt; search: Stmt; bySlug: Stmt; published: Stmt };
 const cache = new WeakMap<Db, Statements>();
 
 const COLUMNS = 'b.slug, b.title, b.excerpt, b.author, b.tags, b.published_at';
@@ -19,6 +19,7 @@ function statements(db: Db): Statements {
   let s = cache.get(db);
   if (s) return s;
   s = {
+    published: db.engine.prepare(`SELECT count(*) AS n FROM blog_posts b WHERE ${PUBLISHED}`),
     browse: db.engine.prepare(`SELECT ${COLUMNS}, count(*) OVER () AS total FROM blog_posts b
       WHERE ${PUBLISHED} ORDER BY b.published_at DESC, b.id DESC LIMIT @limit OFFSET @offset`),
     // Case-insensitive substring match; where the match is decides the rank (title, then tags, excerpt, body),
@@ -76,3 +77,8 @@ export async function blogPostBySlug(db: Db, slug: string, now: string): Promise
   if (!r) return null;
   return { ...toRow(r), body_markdown: r.body_markdown, faqs: parseList<Faq>(r.faqs) };
 }
+
+// How many posts are published by `now`: it moves when a scheduled post's time comes (what a kept sitemap follows
+// besides the writes its topics name).
+export const publishedPostCount = async (db: Db, now: string): Promise<number> =>
+  (await statements(db).published.get({ now }) as { n: number }).n;

@@ -19,10 +19,3 @@ export async function sitemapEntries(db: Db, now: string): Promise<SitemapEntry[
       .map((r) => ({ path: `/blog/${r.slug}`, lastmod: day(r.published_at) })),
   ];
 }
-
-// How many posts are published by `now`: it moves when a scheduled post's time comes (what a kept sitemap must follow
-// besides the writes its topics name).
-export async function publishedPostCount(db: Db, now: string): Promise<number> {
-  return (await db.engine.prepare('SELECT count(*) AS n FROM blog_posts WHERE draft = 0 AND julianday(published_at) <= julianday(?)')
-    .get(now) as { n: number }).n;
-}

@@ -16,9 +16,9 @@ import { tokenise } from '../../domain/search-query';
 
 const MINUTE = 60_000;
 // Pages of summaries kept. Each holds its summaries, and its JSON text and bytes beside it (tools/invoke.ts): ~60 KB
-// for 20 summaries, ~300 KB for 100. A thousand of them (the bench's searches by filter and deep pages) took the peak
-// RSS at 100,000 listings from 264 to 383 MB; a page not kept costs one read of its rows by id (its ranking, the
-// expensive part, is remembered apart: a thousand of those, ids only).
+// for 20 summaries, ~300 KB for 100, so a thousand pages of 100 (a client paging deep) could hold 300 MB. Large pages
+// are kept fewer; a page not kept costs one read of its rows by id (its ranking, the expensive part, is remembered
+// apart: a thousand of those, ids only).
 const LARGE_PAGE = 20;
 const PAGES_KEPT = 250;
 const LARGE_PAGES_KEPT = 50;
