@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 import type { BenchPeople } from './bench-people';
@@ -9,6 +10,11 @@ export type Ready = { basePort: number; appPort: number; loadMs: number; warmMs:
 // and the app on that database) in a second and resolves once both listen. `databaseUrl`: an empty PostgreSQL
 // database to load and serve from; without it, a new SQLite file. BENCH_PROFILE=dir writes the server's CPU profile
 // there on exit; BENCH_NODE_FLAGS (space-separated) are passed to the server's Node, e.g. to try V8 flags.
+// The server runs with the Node flags `npm start` gives it (package.json: "tsx <flags> transport/server.ts"), so the
+// bench measures the process operators run (the young generation's size shows in its RSS).
+const START_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start
+  .split(' ').filter((arg) => arg.startsWith('--'));
+
 export async function startBenchServers(listings: number, databaseUrl?: string): Promise<{ ready: Ready; child: ChildProcess }> {
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const target = databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {};
@@ -21,7 +27,7 @@ export async function startBenchServers(listings: number, databaseUrl?: string):
     loader.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`bench loader exited with ${code}`))));
   });
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
-  const child = spawn(process.execPath, [...profile, ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []), '--import', 'tsx', 'bench/servers.ts'], {
+  const child = spawn(process.execPath, [...START_FLAGS, ...profile, ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []), '--import', 'tsx', 'bench/servers.ts'], {
     env: { ...env, ...(databaseUrl ? target : { BENCH_DB: prepared.path }) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

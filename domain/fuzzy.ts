@@ -180,6 +180,11 @@ export class Lru<K, V> {
     this.map.clear();
   }
 
+  // Every key and value, least recently used first (deleting while going through is safe).
+  *entries(): IterableIterator<[K, V]> {
+    for (const [key, e] of this.map) yield [key, e.value];
+  }
+
   get size(): number {
     return this.map.size;
   }

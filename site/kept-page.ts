@@ -18,9 +18,11 @@ export const isPlainAnonymousRequest = (c: Context): boolean => viewerOf(c) === 
 // Pages kept per kind of page, at most (a listing page is ~11 KB of text).
 const KEPT_PER_SCOPE = 500;
 
-// `topics`: what decides what the page shows besides the listings it names (`make` gives their slugs).
-export const keptPage = (deps: AppDeps, scope: string, key: string, topics: readonly string[], make: () => Promise<Showing<PageText>>): Promise<PageText> =>
-  remember(deps.db, `page:${scope}`, key, topics, make, KEPT_PER_SCOPE);
+// `topics`: what decides what the page shows besides the listings it names (`make` gives their slugs). `minute`: the
+// minute the key names, for pages kept per minute (those of earlier minutes are then dropped).
+export const keptPage = (
+  deps: AppDeps, scope: string, key: string, topics: readonly string[], make: () => Promise<Showing<PageText>>, minute?: number,
+): Promise<PageText> => remember(deps.db, `page:${scope}`, key, topics, make, { kept: KEPT_PER_SCOPE, period: minute });
 
 // Pages made from tool answers alone (and their address), for a signed-out visitor: kept while each answer is the very
 // object it was. Remembered reads (tools/remembered.ts, memoOn) hand back the same object until something it shows

@@ -3,7 +3,7 @@ import { getJson, startApp, type TestApp } from './harness';
 import { addCategory, addListing } from './fixtures';
 import { ownerAuthorization, secondConnection } from './support/second-writer';
 import type { Db } from '../storage/db';
-import { memoComputes } from '../storage/queries/memo';
+import { memoComputes, memoKept } from '../storage/queries/memo';
 import { mondayOf } from '../domain/weeks';
 
 // The lists of listings the API answers from memory (tools/remembered.ts): list_launches, get_launch_week,
@@ -201,5 +201,40 @@ describe('a comparison and the products', () => {
     await other.engine.prepare("UPDATE listings SET plan = 'paid', status = 'scheduled', launch_week = ? WHERE id = ?").run(week.week, slot);
     const after = (await products()).items.find((p) => p.code === paid.code)!.weeks!;
     expect(after.find((w) => w.week === week.week)?.remaining ?? 0).toBe(week.remaining - 1);
+  });
+});
+
+// A read remembered per minute is never asked for again once its minute is over: keeping the first answer of a new
+// minute drops the scope's answers of earlier minutes (memo.ts MemoOptions.period), rather than leaving them until
+// the scope's count is full. Read the same set in two later minutes: each scope then holds as many answers as the
+// set asks of it, not twice as many.
+describe('answers of a minute gone by', () => {
+  const page = (path: string) => async () => { expect((await fetch(`${app.url}${path}`)).status).toBe(200); };
+  const api = (path: string) => async () => { expect((await getJson(`${app.api}${path}`)).status).toBe(200); };
+  const perMinute: Array<[string, () => Promise<unknown>]> = [
+    ['list_launches', api('/launches?section=this-week')],
+    ['get_launch_week', async () => await launchWeek()],
+    ['get_category', api('/categories/rl-kitchens')],
+    ['get_alternatives', api('/listings/stock-pot/alternatives')],
+    ['get_leaderboard', api('/leaderboards/community-weekly')],
+    ['weekly-votes', api('/leaderboards/community-weekly')],
+    ['search_listings', api('/listings?sort=votes')],
+    ['list_blog_posts', api('/blog')],
+    ['page:listing', page('/listings/stock-pot')],
+    ['page:category', page('/categories/rl-kitchens')],
+    ['page:home', page('/')],
+  ];
+  const readAll = async () => { for (const [, read] of perMinute) await read(); };
+
+  it('are dropped when the same reads are made in a later minute', async () => {
+    app.clock.advance(60_000);
+    await readAll();
+    const first = new Map(perMinute.map(([scope]) => [scope, memoKept(app.db, scope)]));
+    app.clock.advance(60_000);
+    await readAll();
+    for (const [scope] of perMinute) {
+      expect(first.get(scope), `${scope} holds answers`).toBeGreaterThan(0);
+      expect(memoKept(app.db, scope), `${scope} after a minute`).toBe(first.get(scope));
+    }
   });
 });

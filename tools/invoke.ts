@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { authorize } from './authorize';
 import type { ToolContext } from './context';
@@ -28,7 +29,9 @@ export function parseInput(tool: McpTool, raw: unknown): Record<string, unknown>
 }
 
 // Tools that cache their results hand back the same object again; it was checked the first time, so the
-// checked copy is reused (results are treated as immutable once returned).
+// checked copy is reused (results are treated as immutable once returned). zod's parse returns a deep copy; when it
+// equals the result (nothing stripped, defaulted or transformed: the usual case) the result itself is what goes on,
+// and the copy is dropped: a remembered answer would otherwise be held twice, once in the cache and once here.
 const checkedOutputs = new WeakMap<object, unknown>();
 
 function checkOutput(tool: McpTool, result: unknown): unknown {
@@ -40,8 +43,10 @@ function checkOutput(tool: McpTool, result: unknown): unknown {
   if (!checked.success) {
     throw new Error(`${tool.name} produced output that does not match its schema: ${checked.error.message}`);
   }
-  if (result !== null && typeof result === 'object') checkedOutputs.set(result, checked.data);
-  return checked.data;
+  if (result === null || typeof result !== 'object') return checked.data;
+  const out = isDeepStrictEqual(checked.data, result) ? result : checked.data;
+  checkedOutputs.set(result, out);
+  return out;
 }
 
 // The one path every adapter takes: authorize, validate, run, and check the result against the declared output.
@@ -65,8 +70,11 @@ export function keptBeside<T>(make: (value: unknown) => T): (value: unknown) => 
 }
 
 // A result's JSON text; its weak ETag; the text as a JSON string literal (MCP carries the result again as a text
-// block); the text as UTF-8 bytes (an answer sent as it is).
+// block); the text as UTF-8 bytes (an answer sent as it is), in a buffer of their own: Buffer.from would cut a short
+// text from Node's shared 8 KB pool, and one kept slice holds the whole slab.
 export const jsonText = keptBeside((value) => JSON.stringify(value));
 export const jsonEtag = keptBeside((value) => etagOf(jsonText(value)));
 export const jsonQuoted = keptBeside((value) => JSON.stringify(jsonText(value)));
-export const jsonBytes = keptBeside((value) => Buffer.from(jsonText(value)));
+const utf8 = new TextEncoder();
+export const ownBytes = (text: string): Uint8Array => utf8.encode(text);
+export const jsonBytes = keptBeside((value) => ownBytes(jsonText(value)));

@@ -14,18 +14,21 @@ export type Showing<T> = { value: T; topics?: readonly string[]; listingIds?: re
 
 export const minuteOf = (now: Date): number => Math.floor(now.getTime() / 60_000);
 
-// `kept`: answers kept at most for the scope (each minute makes new keys; the old ones wait for the LRU to drop them).
+// `kept`: answers kept at most for the scope. `period`: the minute (or hour) a key names, when it names one: the
+// scope's answers for earlier ones are dropped once one for a later period is kept (memo.ts MemoOptions).
+export type Keeping = { kept?: number; period?: number };
+
 export async function remember<T>(
-  db: Db, scope: string, key: string, topics: readonly string[], compute: () => Promise<Showing<T>>, kept = 1000,
+  db: Db, scope: string, key: string, topics: readonly string[], compute: () => Promise<Showing<T>>, keeping: Keeping = {},
 ): Promise<T> {
   const made = await memoOn<{ value: T; topics: readonly string[] }>(db, scope, key, (m) => [...topics, ...m.topics], async () => {
     const s = await compute();
     const ids = [...(s.listingIds ?? []), ...(s.listingSlugs?.length ? await listingIdsOf(db, s.listingSlugs) : [])];
     return { value: s.value, topics: [...(s.topics ?? []), ...ids.map((id) => `listing:${id}`)] };
-  }, kept);
+  }, keeping);
   return made.value;
 }
 
 export const rememberShowing = <T>(
-  ctx: ToolContext, scope: string, key: string, topics: readonly string[], compute: () => Promise<Showing<T>>, kept?: number,
-): Promise<T> => remember(ctx.db, scope, key, topics, compute, kept);
+  ctx: ToolContext, scope: string, key: string, topics: readonly string[], compute: () => Promise<Showing<T>>, keeping?: Keeping,
+): Promise<T> => remember(ctx.db, scope, key, topics, compute, keeping);

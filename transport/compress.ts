@@ -4,6 +4,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { addVary, replaceResponse } from './http-cache';
 import { splicedGzip } from './gzip-splice';
 import { bodyBytes } from './node-front';
+import { ownSized } from './own-sized';
 
 // br or gzip for text answers (JSON, HTML, SVG, XML, CSS), chosen by the client's Accept-Encoding q-values.
 // hono/compress speaks only gzip and deflate, so this uses Node's zlib. Bodies that carry an ETag are compressed
@@ -43,7 +44,8 @@ export function chooseEncoding(acceptEncoding: string | undefined, oneAnswer = f
 
 const kept = new Map<string, Uint8Array>();
 let keptBytes = 0;
-function keep(key: string, value: Uint8Array) {
+function keep(key: string, body: Uint8Array) {
+  const value = ownSized(body);
   const before = kept.get(key);
   if (before) {
     kept.delete(key);
@@ -97,7 +99,7 @@ export async function encodedBody(body: Uint8Array, contentType: string, acceptE
 
 // The same for a body made of a part shared by many answers and a part of its own (transport/mcp-fast-path.ts):
 // in gzip, the shared part is compressed once (transport/gzip-splice.ts).
-export async function encodedParts(parts: { key: object; shared: string | Buffer; own: string }, contentType: string, acceptEncoding: string | undefined): Promise<{ encoding: Encoding; body: Uint8Array } | null> {
+export async function encodedParts(parts: { key: object; shared: string | Uint8Array; own: string }, contentType: string, acceptEncoding: string | undefined): Promise<{ encoding: Encoding; body: Uint8Array } | null> {
   if (COMPRESSIBLE.test(contentType) && chooseEncoding(acceptEncoding, true) === 'gzip' && Buffer.byteLength(parts.shared) + Buffer.byteLength(parts.own) >= MIN_BYTES) {
     return { encoding: 'gzip', body: await splicedGzip(parts.key, parts.shared, parts.own) };
   }

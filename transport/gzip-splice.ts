@@ -1,5 +1,6 @@
 import { promisify } from 'node:util';
 import { constants, crc32, deflateRaw } from 'node:zlib';
+import { ownSized } from './own-sized';
 
 // gzip of an answer made of a part shared by many answers and a short part of its own, without compressing the
 // shared part again: an MCP tools/call answer is the (cached) result, then the request's JSON-RPC id. Compressing
@@ -12,19 +13,19 @@ import { constants, crc32, deflateRaw } from 'node:zlib';
 // state", hence these few lines; the compression itself is zlib's.
 const deflateRawAsync = promisify(deflateRaw);
 
-type Shared = { deflated: Buffer; crc: number; length: number };
+type Shared = { deflated: Uint8Array; crc: number; length: number };
 const sharedParts = new WeakMap<object, Promise<Shared>>();
 
 // A gzip header: magic, deflate, no flags, no mtime, no extra flags, OS unknown.
 const GZIP_HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
 const STORED_MAX = 0xffff;
 
-async function sharedPart(key: object, text: string | Buffer): Promise<Shared> {
+async function sharedPart(key: object, text: string | Uint8Array): Promise<Shared> {
   let shared = sharedParts.get(key);
   if (!shared) {
     const raw = typeof text === 'string' ? Buffer.from(text) : text;
     shared = deflateRawAsync(raw, { level: 6, finishFlush: constants.Z_SYNC_FLUSH })
-      .then((deflated) => ({ deflated, crc: crc32(raw), length: raw.byteLength }));
+      .then((deflated) => ({ deflated: ownSized(deflated), crc: crc32(raw), length: raw.byteLength }));
     sharedParts.set(key, shared);
   }
   return await shared;
@@ -45,7 +46,7 @@ function storedBlocks(bytes: Buffer): Buffer[] {
 
 // gzip of `shared + own`. `key` names the shared text (an object that lives as long as that text is current, such
 // as a cached result): the same key must always come with the same text.
-export async function splicedGzip(key: object, shared: string | Buffer, own: string): Promise<Buffer> {
+export async function splicedGzip(key: object, shared: string | Uint8Array, own: string): Promise<Buffer> {
   const s = await sharedPart(key, shared);
   const tail = Buffer.from(own);
   const trailer = Buffer.alloc(8);

@@ -1,5 +1,5 @@
 import type { Actor } from '../tools/actor';
-import { jsonQuoted, jsonText, keptBeside } from '../tools/invoke';
+import { jsonQuoted, jsonText, keptBeside, ownBytes } from '../tools/invoke';
 import type { McpTool } from '../tools/define';
 import { callToolResult, idempotencyKeyOf, LIST_CACHE, SERVER_INFO, type McpDeps, type ToolListEntry } from './mcp';
 import { bodyBytes } from './node-front';
@@ -32,7 +32,7 @@ export type FastPlan =
 // the same bytes for every answer made from one result object, kept beside it (`key`), so a cached result is
 // serialised and encoded once rather than per call; `own` is the id's part. Other answers are whole in `shared`.
 // `key` is also what gzip splicing keys the shared part's compression by (transport/gzip-splice.ts).
-export type FastAnswer = { status: 200; headers: Record<string, string>; shared: string | Buffer; own: string; key?: object };
+export type FastAnswer = { status: 200; headers: Record<string, string>; shared: string | Uint8Array; own: string; key?: object };
 
 // The answer's body in one buffer (a fetch Response, or to compress whole).
 export const answerBytes = (a: FastAnswer): Buffer => bodyBytes([a.shared, a.own]);
@@ -53,8 +53,8 @@ export function createFastPath(tools: McpTool[], list: ToolListEntry[], deps: Mc
   // A successful result's answer, the id last (member order means nothing in JSON), in either era's shape. Its
   // content: the result as text (for clients that read only that) and as structuredContent.
   const contentOf = (out: object) => `"content":[{"type":"text","text":${jsonQuoted(out)}}],"structuredContent":${jsonText(out)}`;
-  const jsonHead = keptBeside((out) => Buffer.from(`{"jsonrpc":"2.0","result":{${contentOf(out as object)},"resultType":"complete","_meta":${RESULT_META_JSON}}`));
-  const eventHead = keptBeside((out) => Buffer.from(`event: message\ndata: {"result":{${contentOf(out as object)}},"jsonrpc":"2.0","id":`));
+  const jsonHead = keptBeside((out) => ownBytes(`{"jsonrpc":"2.0","result":{${contentOf(out as object)},"resultType":"complete","_meta":${RESULT_META_JSON}}`));
+  const eventHead = keptBeside((out) => ownBytes(`event: message\ndata: {"result":{${contentOf(out as object)}},"jsonrpc":"2.0","id":`));
   const resultAnswer = (id: string | number, out: object, extra: Record<string, string>): FastAnswer => ({
     status: 200,
     headers: { 'content-type': 'application/json', vary: 'Accept-Encoding', ...extra },

@@ -91,11 +91,12 @@ export function registerCategoryPages(app: Hono, deps: AppDeps): void {
     const category = (page: number) => callTool<Category>(deps, 'get_category', { slug: c.req.param('slug'), page, per_page: 20 });
     if (isPlainAnonymousRequest(c)) {
       // Its first page, kept per address and minute: the listings are ranked by votes as of the minute.
-      const key = `${new URL(c.req.url).pathname}|${minuteOf(deps.clock.now())}`;
+      const minute = minuteOf(deps.clock.now());
+      const key = `${new URL(c.req.url).pathname}|${minute}`;
       return pageResponse(await keptPage(deps, 'category', key, COUNT_TOPICS, async () => {
         const cat = await category(1);
         return { value: await pageText(c, categoryPage(cat, 1)), listingSlugs: cat.listings.items.map((i) => i.slug) };
-      }));
+      }, minute));
     }
     const page = pageParam(c.req.query('page'));
     return htmlResponse(c, categoryPage(await category(page), page));

@@ -71,12 +71,13 @@ export function registerHomePage(app: Hono, deps: AppDeps): void {
     if (isPlainAnonymousRequest(c)) {
       // Kept for the week and minute: this week's launches are ranked by votes as of the minute.
       const now = deps.clock.now();
+      const minute = minuteOf(now);
       // What it shows besides the listings it lists: which listings are live (the counts, this week's launches),
       // the categories' count and the site's tagline (a setting).
-      return pageResponse(await keptPage(deps, 'home', `${mondayOf(now)}|${minuteOf(now)}`, ['listing_lists', 'listing_status', 'categories', 'settings'], async () => {
+      return pageResponse(await keptPage(deps, 'home', `${mondayOf(now)}|${minute}`, ['listing_lists', 'listing_status', 'categories', 'settings'], async () => {
         const parts = await homeParts(deps);
         return { value: await pageText(c, <HomePage name={name} parts={parts} />), listingSlugs: parts.week.items.map((l) => l.slug) };
-      }));
+      }, minute));
     }
     return htmlResponse(c, <HomePage name={name} parts={await homeParts(deps)} />);
   }));

@@ -162,7 +162,8 @@ export function registerListingPages(app: Hono, deps: AppDeps): void {
     if (isPlainAnonymousRequest(c)) {
       // Kept per address and minute: the alternatives beside the listing are ranked by votes as of the minute.
       const now = deps.clock.now();
-      const key = `${new URL(c.req.url).pathname}|${mondayOf(now)}|${minuteOf(now)}`;
+      const minute = minuteOf(now);
+      const key = `${new URL(c.req.url).pathname}|${mondayOf(now)}|${minute}`;
       return pageResponse(await keptPage(deps, 'listing', key, PAGE_TOPICS, async () => {
         const parts = await pageParts(c, deps);
         return {
@@ -170,7 +171,7 @@ export function registerListingPages(app: Hono, deps: AppDeps): void {
           listingSlugs: [parts.listing.slug, ...(parts.alternatives?.items.map((a) => a.slug) ?? [])],
           topics: parts.community?.reviews.length ? ['users'] : [],
         };
-      }));
+      }, minute));
     }
     const parts = await pageParts(c, deps);
     // Signed-in visitors see their own vote, follow and review state: such a page must not be cached or shared.

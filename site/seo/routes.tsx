@@ -54,14 +54,17 @@ export function registerSeoRoutes(app: Hono, deps: AppDeps, sitemap: { maxUrls?:
 
   // One urlset while it fits, else a sitemap index pointing at numbered parts of at most maxUrls each: every file is
   // made in one go, so asking for parts that do not exist costs nothing.
-  const sitemaps = async () =>
-    remember<{ index: string; parts: string[] }>(deps.db, 'sitemaps', `${site}|${maxUrls}|${hourOf(deps.clock.now())}|${await publishedPostCount(deps.db, deps.clock.now().toISOString())}`, SITEMAP_TOPICS, async () => {
+  const sitemaps = async () => {
+    const now = deps.clock.now();
+    const hour = hourOf(now);
+    return await remember<{ index: string; parts: string[] }>(deps.db, 'sitemaps', `${site}|${maxUrls}|${hour}|${await publishedPostCount(deps.db, now.toISOString())}`, SITEMAP_TOPICS, async () => {
       const all = await entries();
       if (all.length <= maxUrls) return { value: { index: xmlDocument(urlset(site, all)), parts: [] } };
       const parts = Array.from({ length: Math.ceil(all.length / maxUrls) }, (_, i) => xmlDocument(urlset(site, all.slice(i * maxUrls, (i + 1) * maxUrls))));
       const items = parts.map((_, i) => `<sitemap><loc>${xmlEscape(`${site}/sitemaps/${i + 1}.xml`)}</loc></sitemap>`);
       return { value: { index: xmlDocument(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`), parts } };
-    }, SITEMAPS_KEPT);
+    }, { kept: SITEMAPS_KEPT, period: hour });
+  };
 
   app.get('/sitemap.xml', async () => xml((await sitemaps()).index));
   app.get('/sitemaps/:part{[0-9]{1,4}\\.xml}', async (c) => {

@@ -97,7 +97,7 @@ export async function trendingIds(db: Db, now: Date, halfLifeHours: number, wind
   const asOf = new Date(Math.floor(now.getTime() / 60_000) * 60_000);
   const since = new Date(asOf.getTime() - windowHours * 3_600_000).toISOString();
   const scored = await memoOn(db, 'trending', `${asOf.toISOString()}|${halfLifeHours}|${windowHours}`, ['listing_status'], async () =>
-    ids(await s.trendingScored.all({ now: asOf.toISOString(), since, halfLife: halfLifeHours })), 64);
+    ids(await s.trendingScored.all({ now: asOf.toISOString(), since, halfLife: halfLifeHours })), { kept: 64, period: asOf.getTime() });
   const page = scored.slice(offset, offset + limit);
   if (page.length < limit) {
     page.push(...ids(await s.trendingRest.all({ since, limit: limit - page.length, offset: Math.max(0, offset - scored.length) })));

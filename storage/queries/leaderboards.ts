@@ -85,7 +85,7 @@ export const weeklyVotesPage = async (db: Db, monday: string, limit: number, off
       rows: await s.weeklyVotes.all(monday, limit, offset) as VoteRankRow[],
       total: countOf(await s.weeklyRows.get(monday)) - countOf(await s.weeklyNotLive.get(monday)),
     };
-  }, 256);
+  }, { kept: 256, period: minute });
 
 // The votes of these listings in that week now, in the same order.
 // Remembered like liveVoteCounts: weekly_votes only moves with the votes table, which bumps the topic 'votes'.
@@ -93,14 +93,14 @@ export async function liveWeeklyVotes(db: Db, monday: string, ids: readonly numb
   return await memoOn(db, 'live-weekly-votes', `${monday}|${ids.join(',')}`, ['votes'], () => {
     const s = stmts(db);
     return Promise.all(ids.map(async (id) => (await s.weeklyVotesOf.get(monday, id) as number | undefined) ?? 0));
-  }, 1000);
+  }, { kept: 1000 });
 }
 
 export const allTimeVotesPage = async (db: Db, limit: number, offset: number, minute: number): Promise<BoardPage<VoteRankRow>> =>
   await memoOn(db, 'board-all-time', `${limit}|${offset}|${minute}`, ['listing_status'], async () => {
     const s = stmts(db);
     return { rows: await s.allTime.all(limit, offset) as VoteRankRow[], total: countOf(await s.allTimeCount.get()) };
-  }, 256);
+  }, { kept: 256, period: minute });
 
 // One page of a board whose ranking lives in SQL, remembered until a listing goes live or down or the board's own
 // table changes.
@@ -109,7 +109,7 @@ async function rankedPage<R>(db: Db, table: string, rows: keyof Stmts, count: ke
   return await memoOn(db, `board-${table}`, `${limit}|${offset}`, ['listing_status', table], async () => {
     const s = stmts(db);
     return { rows: await s[rows].all(limit, offset) as R[], total: countOf(await s[count].get()) };
-  }, 256);
+  }, { kept: 256 });
 }
 
 export const billboardPage = async (db: Db, limit: number, offset: number) =>

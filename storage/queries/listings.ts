@@ -88,7 +88,7 @@ export async function alternativesOf(db: Db, listing: { id: number; primary_cate
     const p = { category: listing.primary_category_id, self: listing.id, exclude: JSON.stringify(approved) };
     // The count is remembered until a listing enters, leaves or changes category (the approved ones are in the key).
     rest = await memoOn(db, 'alternatives-count', `${p.category}|${p.self}|${p.exclude}`, ['listing_lists', 'listing_status'],
-      async () => (await s.sameCategoryCount.get(p) as { n: number }).n, 5000);
+      async () => (await s.sameCategoryCount.get(p) as { n: number }).n, { kept: 5000 });
     if (items.length < limit) {
       const more = await s.sameCategory.all({ ...p, limit: limit - items.length, offset: Math.max(0, offset - approved.length) }) as { id: number }[];
       items.push(...more.map((r) => ({ id: r.id, approved: false })));

@@ -23,6 +23,8 @@ type PerDb = {
   version: Stmt; changedSince: Stmt; lastChange: Stmt;
   sqliteSignature: (() => string) | null; // SQLite: total_changes() and data_version, no await
   scopes: Map<string, Lru<string, Entry>>; computes: Map<string, number>;
+  // The latest period an answer was kept for, per scope (MemoOptions.period).
+  periods: Map<string, number>;
   // Answers being computed, by scope and key, with the signature they were asked under: a request that misses while
   // the same answer is being computed under the same signature waits for that one rather than computing it again.
   inflight: Map<string, { signature: string; entry: Promise<Entry> }>;
@@ -46,7 +48,7 @@ const CATCH_UP_ROWS = 500;
 const LOG_KEPT = 100_000;
 // Versions known at most (a topic per listing read): forgetting them all is always safe.
 const MAX_KNOWN = 200_000;
-type Entry = { signature: string; topics: readonly string[]; versions: number[]; value: unknown };
+type Entry = { signature: string; topics: readonly string[]; versions: number[]; value: unknown; period?: number };
 
 const perDb = new WeakMap<Db, PerDb>();
 function state(db: Db): PerDb {
@@ -58,6 +60,7 @@ function state(db: Db): PerDb {
       lastChange: db.engine.prepare('SELECT coalesce(max(seq), 0) FROM change_log').pluck(),
       sqliteSignature: null,
       scopes: new Map(),
+      periods: new Map(),
       known: { signature: '', logSeq: -1, versions: new Map(), generation: 0 },
       computes: new Map(),
       inflight: new Map(),
@@ -159,13 +162,25 @@ const outsideCallerTransaction = (db: Db) => db.engine.transactionMode() !== 'im
 // `keep` may refuse to remember an answer that was made from something not yet current (see vocabularyIsCurrent).
 // `fresh`, when given, is asked whenever the database moved and the topics did not, for what topics cannot say (a
 // search result and the text changes logged since it was made).
+export type MemoOptions<T> = {
+  // Answers kept at most for the scope (the least recently used go first).
+  kept?: number;
+  // The period the key is for, when the key names one (the minute a ranking is taken in, the hour of a sitemap): a
+  // number that grows with time. Such a key is never asked for again once its period is over, so when an answer for a
+  // later period is kept, the scope's answers for earlier ones are dropped rather than left for the LRU to push out
+  // (they held up to `kept` dead answers per scope: a launch week's are ~1 MB each).
+  period?: number;
+  keep?: () => boolean | Promise<boolean>;
+  fresh?: (value: T) => boolean | Promise<boolean>;
+};
+
 export async function memoOn<T>(
-  db: Db, scope: string, key: string, topics: readonly string[] | ((value: T) => readonly string[]), compute: () => Promise<T> | T, capacity = 1000,
-  keep: () => boolean | Promise<boolean> = () => true, fresh?: (value: T) => boolean | Promise<boolean>,
+  db: Db, scope: string, key: string, topics: readonly string[] | ((value: T) => readonly string[]), compute: () => Promise<T> | T,
+  { kept = 1000, period, keep = () => true, fresh }: MemoOptions<T> = {},
 ): Promise<T> {
   const s = state(db);
   let lru = s.scopes.get(scope);
-  if (!lru) s.scopes.set(scope, (lru = new Lru(capacity)));
+  if (!lru) s.scopes.set(scope, (lru = new Lru(kept)));
   const outside = outsideCallerTransaction(db);
   let signature = '';
   if (outside) {
@@ -199,11 +214,23 @@ export async function memoOn<T>(
   s.inflight.set(flightKey, flight);
   try {
     const made = await entry;
-    if (await keep()) lru.set(key, made);
+    if (await keep()) {
+      if (period !== undefined) dropEarlierPeriods(s, scope, lru, period);
+      lru.set(key, { ...made, period });
+    }
     return made.value as T;
   } finally {
     if (s.inflight.get(flightKey) === flight) s.inflight.delete(flightKey);
   }
+}
+
+// Once per period and scope: the answers kept for earlier periods go (one pass over at most `kept` entries).
+function dropEarlierPeriods(s: PerDb, scope: string, lru: Lru<string, Entry>, period: number): void {
+  const latest = s.periods.get(scope);
+  if (latest !== undefined && latest >= period) return;
+  s.periods.set(scope, period);
+  if (latest === undefined) return;
+  for (const [key, entry] of lru.entries()) if (entry.period !== undefined && entry.period < period) lru.delete(key);
 }
 
 // Computes an answer and reads the versions of its topics in one snapshot.
@@ -232,3 +259,5 @@ export async function topicVersions(db: Db, topics: readonly string[]): Promise<
 
 // How many times a scope's answers were computed rather than served from memory (tests and the bench read it).
 export const memoComputes = (db: Db, scope: string): number => state(db).computes.get(scope) ?? 0;
+// How many answers a scope holds now (the tests read it).
+export const memoKept = (db: Db, scope: string): number => state(db).scopes.get(scope)?.size ?? 0;

@@ -10,5 +10,5 @@ export async function siteCounts(db: Db): Promise<{ liveListings: number; catego
         (SELECT count(*) FROM listings WHERE is_demo = 1 AND status = 'live') AS demo`)
       .get() as { live: number; cats: number; demo: number };
     return { liveListings: row.live, categories: row.cats, demoListings: row.demo };
-  }, 1);
+  }, { kept: 1 });
 }

@@ -58,6 +58,6 @@ export async function liveVoteCounts(db: Db, ids: readonly number[]): Promise<nu
     let stmt = voteStmts.get(db);
     if (!stmt) voteStmts.set(db, (stmt = db.engine.prepare('SELECT votes_count FROM listings WHERE id = ?').pluck()));
     return Promise.all(ids.map(async (id) => (await stmt!.get(id) as number | undefined) ?? 0));
-  }, 2000);
+  }, { kept: 2000 });
 }
 const voteStmts = new WeakMap<Db, Stmt>();

@@ -30,10 +30,11 @@ export const get_blog_post = defineTool({
   // Remembered per minute (a scheduled post is not found before its time) until a post changes.
   async run(ctx, input) {
     const now = ctx.clock.now();
-    return rememberShowing(ctx, 'get_blog_post', `${input.slug}|${minuteOf(now)}`, ['blog_posts'], async () => {
+    const minute = minuteOf(now);
+    return rememberShowing(ctx, 'get_blog_post', `${input.slug}|${minute}`, ['blog_posts'], async () => {
       const post = await blogPostBySlug(ctx.db, input.slug, now.toISOString());
       if (!post) throw notFound(`Blog post ${input.slug}`);
       return { value: { ...post, url: `${ctx.config.siteUrl}/blog/${post.slug}` } };
-    });
+    }, { period: minute });
   },
 });

@@ -31,7 +31,8 @@ export const list_blog_posts = defineTool({
   async run(ctx, input) {
     const now = ctx.clock.now();
     const q = input.q?.trim();
-    const key = JSON.stringify([q ?? null, input.page, input.per_page, minuteOf(now)]);
+    const minute = minuteOf(now);
+    const key = JSON.stringify([q ?? null, input.page, input.per_page, minute]);
     return rememberShowing(ctx, 'list_blog_posts', key, ['blog_posts'], async () => {
       const window = { now: now.toISOString(), limit: input.per_page, offset: offsetOf(input) };
       const { rows, total } = q ? await searchBlogPosts(ctx.db, { ...window, q }) : await browseBlogPosts(ctx.db, window);
@@ -43,6 +44,6 @@ export const list_blog_posts = defineTool({
           total,
         },
       };
-    });
+    }, { period: minute });
   },
 });

@@ -45,8 +45,9 @@ export const get_category = defineTool({
   }),
   async run(ctx, input) {
     // Its listings ranked by votes as of the minute; the counts move with which listings are live and where.
-    return rememberShowing(ctx, 'get_category', `${input.slug}|${input.page}|${input.per_page}|${minuteOf(ctx.clock.now())}`,
-      ['categories', 'listing_categories', 'listing_lists', 'listing_status'], () => categoryPage(ctx, input));
+    const minute = minuteOf(ctx.clock.now());
+    return rememberShowing(ctx, 'get_category', `${input.slug}|${input.page}|${input.per_page}|${minute}`,
+      ['categories', 'listing_categories', 'listing_lists', 'listing_status'], () => categoryPage(ctx, input), { period: minute });
   },
 });
 

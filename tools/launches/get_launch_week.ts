@@ -43,7 +43,8 @@ export const get_launch_week = defineTool({
     const current = mondayOf(now);
     // The week's launches ranked by votes as of the minute; the calendar's ends move with the listings on record,
     // the current week and the bookable weeks setting.
-    return rememberShowing(ctx, 'get_launch_week', `${week}|${current}|${minuteOf(now)}`,
+    const minute = minuteOf(now);
+    return rememberShowing(ctx, 'get_launch_week', `${week}|${current}|${minute}`,
       ['listing_lists', 'listing_status', 'categories', 'awards', 'settings'], async () => {
         // The calendar runs from the first launch on record (never later than the current week)
         // to the last week that can be booked.
@@ -70,6 +71,6 @@ export const get_launch_week = defineTool({
           page_url: `${site}/launches/weeks/${week}`,
         };
         return { value, listingIds: [...ranked, ...scheduled, ...awards.map((a) => a.listing_id)] };
-      }, WEEKS_KEPT);
+      }, { kept: WEEKS_KEPT, period: minute });
   },
 });

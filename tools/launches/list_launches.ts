@@ -62,11 +62,12 @@ export const list_launches = defineTool({
     // Which listings a section lists moves with their status, launch dates and (ranked by votes, views or follows)
     // their counters as of the minute; today and this week are the current day's and week's.
     const now = ctx.clock.now();
-    return rememberShowing(ctx, 'list_launches', `${input.section}|${input.page}|${input.per_page}|${isoDay(now)}|${minuteOf(now)}`,
+    const minute = minuteOf(now);
+    return rememberShowing(ctx, 'list_launches', `${input.section}|${input.page}|${input.per_page}|${isoDay(now)}|${minute}`,
       ['listing_lists', 'listing_status', 'categories', 'settings'], async () => {
         const { ids, total } = await sectionPage(ctx, input.section, input.per_page, offsetOf(input));
         const value = { section: input.section, items: await summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total };
         return { value, listingIds: ids };
-      });
+      }, { period: minute });
   },
 });

@@ -69,6 +69,6 @@ export const get_leaderboard = defineTool({
         board, title: info.title, description: info.description, paid: info.paid, notice: info.notice, week,
         items, page: input.page, per_page: input.per_page, total,
       };
-    }, 500);
+    }, { kept: 500, period: minute });
   },
 });

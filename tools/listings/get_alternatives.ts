@@ -27,7 +27,8 @@ export const get_alternatives = defineTool({
   async run(ctx, input) {
     // The approved alternatives are the listing's own (they bump its topic); the others are its category's live
     // listings, ranked by votes as of the minute.
-    return rememberShowing(ctx, 'get_alternatives', `${input.slug}|${input.page}|${input.per_page}|${minuteOf(ctx.clock.now())}`,
+    const minute = minuteOf(ctx.clock.now());
+    return rememberShowing(ctx, 'get_alternatives', `${input.slug}|${input.page}|${input.per_page}|${minute}`,
       ['listing_lists', 'listing_status', 'categories'], async () => {
         const listing = await publicListingBySlug(ctx.db, input.slug);
         if (!listing) throw notFound(`Listing "${input.slug}"`);
@@ -37,6 +38,6 @@ export const get_alternatives = defineTool({
             .map((s) => ({ ...s, approved }));
         const value = { items: [...await part(true), ...await part(false)], page: input.page, per_page: input.per_page, total };
         return { value, listingIds: [listing.id, ...items.map((i) => i.id)] };
-      });
+      }, { period: minute });
   },
 });

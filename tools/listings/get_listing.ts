@@ -29,7 +29,8 @@ export const get_listing = defineTool({
     // Stays cached until this listing (its row or anything hanging off it, votes included), a category or a
     // founder changes: page views and other listings' votes and edits leave it alone.
     return (await memoOn(ctx.db, 'get_listing', `${input.slug}|${thisMonday}`,
-      (p) => [`listing:${p.id}`, 'categories', 'founders'], async () => await buildProfile(ctx, input.slug, thisMonday))).profile;
+      (p) => [`listing:${p.id}`, 'categories', 'founders'], async () => await buildProfile(ctx, input.slug, thisMonday),
+      { period: Date.parse(thisMonday) })).profile;
   },
 });
 

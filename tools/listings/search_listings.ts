@@ -111,13 +111,13 @@ export const search_listings = defineTool({
           query.trending = { now: new Date(trendingAt).toISOString(), since: new Date(since).toISOString(), halfLifeHours };
         }
         return { ...await searchListingIds(ctx.db, query), textSeen };
-      }, 1000, async () => !input.q || await vocabularyIsCurrent(ctx.db), textUnchanged);
+      }, { keep: async () => !input.q || await vocabularyIsCurrent(ctx.db), fresh: textUnchanged, period: rankedAt || undefined });
       const { ids, total } = ranking;
       const large = input.per_page > LARGE_PAGE;
       const page = await memoOn<ResultPage>(ctx.db, large ? 'search_page_large' : 'search_page', `${input.page}|${input.per_page}|${total}|${ids.join(',')}`,
         ['categories', ...ids.map((id) => `listing:${id}`)],
         async () => ({ items: await summariesByIds(ctx.db, ids, ctx.config.siteUrl), page: input.page, per_page: input.per_page, total }),
-        large ? LARGE_PAGES_KEPT : PAGES_KEPT);
+        { kept: large ? LARGE_PAGES_KEPT : PAGES_KEPT });
       return withLiveVotes(page, await liveVoteCounts(ctx.db, ids));
     }
   },
