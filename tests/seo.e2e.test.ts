@@ -39,22 +39,36 @@ describe('robots.txt and sitemaps', () => {
     for (const u of urls.filter((_, i) => i % 40 === 0)) expect((await fetch(u)).status, u).toBe(200);
   });
 
-  it('splits into a sitemap index with parts when there are more URLs than one file may hold', async () => {
+  // Files of at most maxUrls URLs, written from rows read `batch` at a time (a file's end falls inside a batch, on
+  // one, or never): whatever the two, the files name the same URLs in the same order as the one sitemap served.
+  it.each([
+    [100, undefined], [7, 3], [6, 3], [5, 7], [100_000, 2],
+  ])('with %s URLs a file and rows read %s at a time, names every page once, in order', async (maxUrls, batch) => {
+    const whole = locs(await (await fetch(`${app.url}/sitemap.xml`)).text());
+    expect(whole.length).toBeGreaterThan(20);
     const small = new Hono();
-    registerSeoRoutes(small, { db: app.db, config: app.config, clock: app.clock, jobs: queuedJobs }, { maxUrls: 100 });
-    const index = await (await small.request('/sitemap.xml')).text();
-    expect(index).toContain('<sitemapindex');
-    const parts = locs(index);
-    expect(parts.length).toBeGreaterThan(1);
+    registerSeoRoutes(small, { db: app.db, config: app.config, clock: app.clock, jobs: queuedJobs }, { maxUrls, batch });
+    const first = await (await small.request('/sitemap.xml')).text();
+    if (whole.length <= maxUrls) {
+      expect(first).toContain('<urlset');
+      expect(locs(first)).toEqual(whole);
+      return;
+    }
+    expect(first).toContain('<sitemapindex');
+    const parts = locs(first);
+    expect(parts.length).toBe(Math.ceil(whole.length / maxUrls));
     const all: string[] = [];
     for (const p of parts) {
       const res = await small.request(new URL(p).pathname);
       expect(res.status).toBe(200);
-      const urls = locs(await res.text());
-      expect(urls.length).toBeLessThanOrEqual(100);
+      const text = await res.text();
+      expect(text.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset')).toBe(true);
+      const urls = locs(text);
+      expect(urls.length).toBeGreaterThan(0);
+      expect(urls.length).toBeLessThanOrEqual(maxUrls);
       all.push(...urls);
     }
-    expect(all).toEqual(locs(await (await fetch(`${app.url}/sitemap.xml`)).text()));
+    expect(all).toEqual(whole);
     expect((await small.request(`/sitemaps/${parts.length + 1}.xml`)).status).toBe(404);
   });
 });

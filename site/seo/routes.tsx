@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import type { AppDeps } from '../../app-context';
-import { sitemapEntries, type SitemapEntry } from '../../storage/queries/sitemap';
+import { sitemapEntryBatches, type SitemapEntry } from '../../storage/queries/sitemap';
 import { publishedPostCount } from '../../storage/queries/blog';
 import { BOT_TOKEN, userAgentFor } from '../../domain/bot-identity';
 import { htmlResponse } from '../render';
@@ -28,18 +28,48 @@ const hourOf = (now: Date) => Math.floor(now.getTime() / 3_600_000);
 const SITEMAP_TOPICS = ['listing_status', 'listing_lists', 'categories', 'founders', 'listing_founders', 'blog_posts'];
 const SITEMAPS_KEPT = 2;
 
-function urlset(site: string, entries: SitemapEntry[]): string {
-  const urls = entries.map((e) => `<url><loc>${xmlEscape(site + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`);
-  return `<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
-}
+const urlLines = (site: string, entries: SitemapEntry[]): string =>
+  entries.map((e) => `<url><loc>${xmlEscape(site + e.path)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`).join('\n');
+const urlset = (lines: string[]) => xmlDocument(`<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${lines.join('\n')}\n</urlset>\n`);
 
 // The section pages that always exist, then every record page.
 const FIXED = ['/', '/launches', '/categories', '/leaderboards', '/updates', '/founders', '/blog', '/docs/api'];
 
-export function registerSeoRoutes(app: Hono, deps: AppDeps, sitemap: { maxUrls?: number } = {}): void {
+// One urlset while every page fits in it, else a sitemap index pointing at numbered parts of at most maxUrls each.
+// Written a batch of entries at a time: each batch's lines are joined as it comes (storage/queries/sitemap.ts).
+async function buildSitemaps(site: string, maxUrls: number, batches: AsyncIterable<SitemapEntry[]>): Promise<{ index: string; parts: string[] }> {
+  const parts: string[] = [];
+  let lines: string[] = [];
+  let inPart = 0;
+  const closePart = () => {
+    parts.push(urlset(lines));
+    lines = [];
+    inPart = 0;
+  };
+  for await (const batch of batches) {
+    for (let at = 0; at < batch.length;) {
+      const take = Math.min(maxUrls - inPart, batch.length - at);
+      lines.push(urlLines(site, batch.slice(at, at + take)));
+      inPart += take;
+      at += take;
+      if (inPart === maxUrls) closePart();
+    }
+  }
+  if (inPart > 0 || parts.length === 0) closePart();
+  if (parts.length === 1) return { index: parts[0], parts: [] };
+  const items = parts.map((_, i) => `<sitemap><loc>${xmlEscape(`${site}/sitemaps/${i + 1}.xml`)}</loc></sitemap>`);
+  return { index: xmlDocument(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`), parts };
+}
+
+// `sitemap`: URLs per file and rows read at a time (the tests make both small; the files come out the same whatever the
+// batch).
+export function registerSeoRoutes(app: Hono, deps: AppDeps, sitemap: { maxUrls?: number; batch?: number } = {}): void {
   const site = deps.config.siteUrl;
   const maxUrls = sitemap.maxUrls ?? SITEMAP_MAX_URLS;
-  const entries = async () => [...FIXED.map((path) => ({ path, lastmod: null })), ...await sitemapEntries(deps.db, deps.clock.now().toISOString())];
+  async function* entries(now: Date): AsyncGenerator<SitemapEntry[]> {
+    yield FIXED.map((path) => ({ path, lastmod: null }));
+    yield* sitemapEntryBatches(deps.db, now.toISOString(), sitemap.batch);
+  }
 
   app.get('/robots.txt', (c) => c.text([
     'User-agent: *',
@@ -52,18 +82,12 @@ export function registerSeoRoutes(app: Hono, deps: AppDeps, sitemap: { maxUrls?:
     '',
   ].join('\n'), 200, { 'cache-control': 'public, max-age=86400' }));
 
-  // One urlset while it fits, else a sitemap index pointing at numbered parts of at most maxUrls each: every file is
-  // made in one go, so asking for parts that do not exist costs nothing.
+  // Every file is made in one go, so asking for parts that do not exist costs nothing.
   const sitemaps = async () => {
     const now = deps.clock.now();
     const hour = hourOf(now);
-    return await remember<{ index: string; parts: string[] }>(deps.db, 'sitemaps', `${site}|${maxUrls}|${hour}|${await publishedPostCount(deps.db, now.toISOString())}`, SITEMAP_TOPICS, async () => {
-      const all = await entries();
-      if (all.length <= maxUrls) return { value: { index: xmlDocument(urlset(site, all)), parts: [] } };
-      const parts = Array.from({ length: Math.ceil(all.length / maxUrls) }, (_, i) => xmlDocument(urlset(site, all.slice(i * maxUrls, (i + 1) * maxUrls))));
-      const items = parts.map((_, i) => `<sitemap><loc>${xmlEscape(`${site}/sitemaps/${i + 1}.xml`)}</loc></sitemap>`);
-      return { value: { index: xmlDocument(`<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items.join('\n')}\n</sitemapindex>\n`), parts } };
-    }, { kept: SITEMAPS_KEPT, period: hour });
+    return await remember<{ index: string; parts: string[] }>(deps.db, 'sitemaps', `${site}|${maxUrls}|${hour}|${await publishedPostCount(deps.db, now.toISOString())}`, SITEMAP_TOPICS,
+      async () => ({ value: await buildSitemaps(site, maxUrls, entries(now)) }), { kept: SITEMAPS_KEPT, period: hour });
   };
 
   app.get('/sitemap.xml', async () => xml((await sitemaps()).index));
