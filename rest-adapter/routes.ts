@@ -3,7 +3,7 @@ import type { Actor } from '../tools/actor';
 import type { ToolContext } from '../tools/context';
 import type { AnyTool, McpTool } from '../tools/define';
 import { STATUS_OF_KIND, ToolError } from '../tools/errors';
-import { invokeTool, jsonEtag, jsonText } from '../tools/invoke';
+import { invokeTool, jsonBytes, jsonEtag } from '../tools/invoke';
 import { collectInput, planInput } from './input';
 import { withIdempotency, type Outcome } from './idempotency';
 import { internalProblem, problemFromToolError, problemResponse, type Problem } from './problem';
@@ -94,7 +94,7 @@ export function registerRestRoutes(app: Hono, tools: AnyTool[], deps: RestDeps):
           deps.answeredPublicRead?.(c, tool, raw);
         }
         // The ETag comes with the text (both kept per result object); transport/http-cache.ts decides whether to use it.
-        return c.body(jsonText(outcome.body), outcome.status as 200, { 'content-type': 'application/json', etag: jsonEtag(outcome.body), ...headers });
+        return c.body(jsonBytes(outcome.body) as Uint8Array<ArrayBuffer>, outcome.status as 200, { 'content-type': 'application/json', etag: jsonEtag(outcome.body), ...headers });
       } catch (err) {
         return errorResponse(err, c, deps, tool, headers);
       }

@@ -69,12 +69,15 @@ export function keptBeside<T>(make: (value: unknown) => T): (value: unknown) => 
   };
 }
 
-// A result's JSON text; its weak ETag; the text as a JSON string literal (MCP carries the result again as a text
-// block); the text as UTF-8 bytes (an answer sent as it is), in a buffer of their own: Buffer.from would cut a short
-// text from Node's shared 8 KB pool, and one kept slice holds the whole slab.
-export const jsonText = keptBeside((value) => JSON.stringify(value));
-export const jsonEtag = keptBeside((value) => etagOf(jsonText(value)));
-export const jsonQuoted = keptBeside((value) => JSON.stringify(jsonText(value)));
+// A result's JSON as UTF-8 bytes (what an answer sends), in a buffer of their own: Buffer.from would cut a short text
+// from Node's shared 8 KB pool, and one kept slice holds the whole slab. Kept beside the result with its weak ETag
+// (the same as the text's: the hash of its UTF-8). The text itself is not kept: it held every remembered answer a
+// second time, and what is sent per request is the bytes (or what is made from them once and kept: the compressed
+// answers, MCP's answer heads). jsonText and jsonQuoted (the text as a JSON string literal: MCP carries the result
+// again as a text block) are made per call.
 const utf8 = new TextEncoder();
 export const ownBytes = (text: string): Uint8Array => utf8.encode(text);
-export const jsonBytes = keptBeside((value) => ownBytes(jsonText(value)));
+export const jsonBytes = keptBeside((value) => ownBytes(JSON.stringify(value)));
+export const jsonEtag = keptBeside((value) => etagOf(jsonBytes(value)));
+export const jsonText = (value: unknown): string => JSON.stringify(value);
+export const jsonQuoted = (value: unknown): string => JSON.stringify(JSON.stringify(value));

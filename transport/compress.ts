@@ -68,11 +68,10 @@ async function encode(body: Uint8Array, encoding: Encoding): Promise<Uint8Array>
 
 // A JSON answer with this ETag in this encoding, compressed once and kept; null when it is too small to be worth
 // it. For the prepared-read lane (transport/prepared-reads.ts), which answers before the middleware below.
-export async function encodedAnswer(text: string, etag: string, encoding: Encoding): Promise<Uint8Array | null> {
+export async function encodedAnswer(body: Uint8Array, etag: string, encoding: Encoding): Promise<Uint8Array | null> {
   const key = `${encoding}|${etag}`;
   const out = kept.get(key);
   if (out) return out;
-  const body = Buffer.from(text);
   if (body.byteLength < MIN_BYTES) return null;
   const encoded = await encode(body, encoding);
   keep(key, encoded);

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AnyTool } from '../tools/define';
 import type { AppConfig, ToolContext } from '../tools/context';
-import { invokeTool, jsonBytes, jsonEtag, jsonText } from '../tools/invoke';
+import { invokeTool, jsonBytes, jsonEtag } from '../tools/invoke';
 import { clientIpOf, headersOf, incomingClientIp, type HeaderBag } from './node-request';
 import { Lru } from '../domain/fuzzy';
 import { API_PREFIX, noteRateDecision } from '../rest-adapter/routes';
@@ -103,7 +103,7 @@ export function preparedReads(deps: PreparedReadsDeps) {
     } else {
       out.vary = VARY;
       const encoding = chooseEncoding(headers['accept-encoding']);
-      const encoded = encoding ? await encodedAnswer(jsonText(result), etag, encoding) : null;
+      const encoded = encoding ? await encodedAnswer(jsonBytes(result), etag, encoding) : null;
       if (encoded) out['content-encoding'] = encoding!;
       made = { status: 200, headers: out, body: encoded ?? jsonBytes(result) };
     }
