@@ -220,7 +220,10 @@ export async function rankedFromIndex(db: Db, q: SearchQuery, totals: Totals): P
     .all({ match: q.match, n }) as { id: number; score: number }[];
   const complete = candidates.length < n;
   const f = filters({ ...q, match: null }, false);
-  const rows = await stmt(db, `SELECT l.id, l.votes_count AS votes FROM listings l WHERE l.id IN (SELECT value FROM json_each(@ids)) AND ${f.where}`)
+  // The candidates drive, each looked up by its key (CROSS JOIN pins that order). Written as "l.id IN (SELECT value
+  // FROM json_each(…))" with the status filter beside it, SQLite walked the status index over every live listing and
+  // probed the list: 12 ms at 100,000 listings, for 90 candidates or none (0.3 ms this way).
+  const rows = await stmt(db, `SELECT l.id, l.votes_count AS votes FROM json_each(@ids) j CROSS JOIN listings l ON l.id = j.value WHERE ${f.where}`)
     .all({ ...f.params, ids: JSON.stringify(candidates.map((c) => c.id)) }) as { id: number; votes: number }[];
   const votes = new Map(rows.map((r) => [r.id, r.votes]));
   // As the one query orders: score, then votes (most first), then id (newest first).
