@@ -156,12 +156,6 @@ const same = (a: number[], b: number[]) => a.length === b.length && a.every((v, 
 // read may be rolled back: it is neither kept nor trusted to a version seen outside it.
 const outsideCallerTransaction = (db: Db) => db.engine.transactionMode() !== 'immediate';
 
-// `topics` names what the answer shows: table names, 'listing:<id>', 'votes', 'views', 'follows' (see migration
-// 0011). A function of the value when the topics are only known once it is read (a listing's id from its slug).
-// The value and the versions are read in one transaction, so they come from the same snapshot of the database.
-// `keep` may refuse to remember an answer that was made from something not yet current (see vocabularyIsCurrent).
-// `fresh`, when given, is asked whenever the database moved and the topics did not, for what topics cannot say (a
-// search result and the text changes logged since it was made).
 export type MemoOptions<T> = {
   // Answers kept at most for the scope (the least recently used go first).
   kept?: number;
@@ -170,9 +164,16 @@ export type MemoOptions<T> = {
   // later period is kept, the scope's answers for earlier ones are dropped rather than left for the LRU to push out
   // (they held up to `kept` dead answers per scope: a launch week's are ~1 MB each).
   period?: number;
+  // May refuse to remember an answer that was made from something not yet current (see vocabularyIsCurrent).
   keep?: () => boolean | Promise<boolean>;
+  // Asked whenever the database moved and the topics did not, for what topics cannot say (a search result and the
+  // text changes logged since it was made).
   fresh?: (value: T) => boolean | Promise<boolean>;
 };
+
+// `topics` names what the answer shows: table names, 'listing:<id>', 'votes', 'views', 'follows' (see migration
+// 0011). A function of the value when the topics are only known once it is read (a listing's id from its slug).
+// The value and the versions are read in one transaction, so they come from the same snapshot of the database.
 
 export async function memoOn<T>(
   db: Db, scope: string, key: string, topics: readonly string[] | ((value: T) => readonly string[]), compute: () => Promise<T> | T,
