@@ -94,7 +94,7 @@ export function registerRestRoutes(app: Hono, tools: AnyTool[], deps: RestDeps):
           deps.answeredPublicRead?.(c, tool, raw);
         }
         // The ETag comes with the text (both kept per result object); transport/http-cache.ts decides whether to use it.
-        return c.body(jsonBytes(outcome.body) as Uint8Array<ArrayBuffer>, outcome.status as 200, { 'content-type': 'application/json', etag: jsonEtag(outcome.body), ...headers });
+        return c.body(jsonBytes(outcome.body), outcome.status as 200, { 'content-type': 'application/json', etag: jsonEtag(outcome.body), ...headers });
       } catch (err) {
         return errorResponse(err, c, deps, tool, headers);
       }

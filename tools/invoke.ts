@@ -76,7 +76,7 @@ export function keptBeside<T>(make: (value: unknown) => T): (value: unknown) => 
 // answers, MCP's answer heads). jsonText and jsonQuoted (the text as a JSON string literal: MCP carries the result
 // again as a text block) are made per call.
 const utf8 = new TextEncoder();
-export const ownBytes = (text: string): Uint8Array => utf8.encode(text);
+export const ownBytes = (text: string): Uint8Array<ArrayBuffer> => utf8.encode(text);
 export const jsonBytes = keptBeside((value) => ownBytes(JSON.stringify(value)));
 export const jsonEtag = keptBeside((value) => etagOf(jsonBytes(value)));
 export const jsonText = (value: unknown): string => JSON.stringify(value);
