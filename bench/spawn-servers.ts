@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 import type { BenchPeople } from './bench-people';
+import { buildEntry } from '../cli/build';
 
 export type Ready = { basePort: number; appPort: number; loadMs: number; warmMs: number; slugs: string[]; categorySlugs: string[]; people: BenchPeople };
 
@@ -10,8 +11,9 @@ export type Ready = { basePort: number; appPort: number; loadMs: number; warmMs:
 // and the app on that database) in a second and resolves once both listen. `databaseUrl`: an empty PostgreSQL
 // database to load and serve from; without it, a new SQLite file. BENCH_PROFILE=dir writes the server's CPU profile
 // there on exit; BENCH_NODE_FLAGS (space-separated) are passed to the server's Node, e.g. to try V8 flags.
-// The server runs with the Node flags `npm start` gives it (package.json: "tsx <flags> transport/server.ts"), so the
-// bench measures the process operators run (the young generation's size shows in its RSS).
+// The server runs as `npm start` runs the app: built by cli/build.ts (plain JavaScript, no tsx loader in the process)
+// and started with the Node flags `npm start` gives it (package.json: "… node <flags> dist/server.js"), so the bench
+// measures the process operators run (the young generation's size and tsx's absence show in its RSS).
 const START_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start
   .split(' ').filter((arg) => arg.startsWith('--'));
 
@@ -27,7 +29,8 @@ export async function startBenchServers(listings: number, databaseUrl?: string):
     loader.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!)) : reject(new Error(`bench loader exited with ${code}`))));
   });
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
-  const child = spawn(process.execPath, [...START_FLAGS, ...profile, ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []), '--import', 'tsx', 'bench/servers.ts'], {
+  const servers = await buildEntry('bench/servers.ts', 'bench-servers');
+  const child = spawn(process.execPath, [...START_FLAGS, ...profile, ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []), servers], {
     env: { ...env, ...(databaseUrl ? target : { BENCH_DB: prepared.path }) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundedDamerauLevenshtein, letterMask, Lru, VocabIndex } from './fuzzy';
+import { boundedDamerauLevenshtein, letterMask, VocabIndex } from './fuzzy';
 
 describe('boundedDamerauLevenshtein', () => {
   it.each([
@@ -60,46 +60,6 @@ describe('VocabIndex', () => {
     expect(vocab.has('notion')).toBe(true);
     expect(vocab.has('notoin')).toBe(false);
     expect(vocab.size).toBe(8);
-  });
-});
-
-describe('Lru', () => {
-  it('evicts the least recently used key', () => {
-    const lru = new Lru<string, number>(2);
-    lru.set('a', 1);
-    lru.set('b', 2);
-    expect(lru.get('a')).toBe(1); // a is now the most recent
-    lru.set('c', 3);
-    expect(lru.get('b')).toBeUndefined();
-    expect(lru.get('a')).toBe(1);
-    expect(lru.get('c')).toBe(3);
-    lru.clear();
-    expect(lru.get('a')).toBeUndefined();
-  });
-
-  it.each<[string, number, number]>([
-    // capacity, how often (in insertions) the hot key is read
-    ['read every tenth of the capacity', 100, 10],
-    ['read every half of the capacity', 100, 50],
-    ['read at three fifths of the capacity', 1000, 600],
-    ['a tiny map read every other insertion', 4, 2],
-  ])('keeps a key %s while many others pass through, and stays within its capacity', (_, capacity, every) => {
-    const lru = new Lru<string, number>(capacity);
-    lru.set('hot', -1);
-    for (let i = 0; i < capacity * 20; i++) {
-      lru.set(`k${i}`, i);
-      if (i % every === 0) expect(lru.get('hot')).toBe(-1);
-      expect(lru.size).toBeLessThanOrEqual(capacity);
-    }
-    expect(lru.get('k0')).toBeUndefined();
-    expect(lru.get(`k${capacity * 20 - 1}`)).toBe(capacity * 20 - 1);
-  });
-
-  it('evicts a key not read during a whole capacity of insertions', () => {
-    const lru = new Lru<string, number>(100);
-    lru.set('cold', 0);
-    for (let i = 0; i < 100; i++) lru.set(`k${i}`, i);
-    expect(lru.get('cold')).toBeUndefined();
   });
 });
 

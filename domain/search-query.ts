@@ -1,5 +1,6 @@
 // Turning a typed search into an FTS5 MATCH expression. Pure: the vocabulary is passed in.
-import { boundedDamerauLevenshtein, type Lru, type VocabIndex } from './fuzzy';
+import { boundedDamerauLevenshtein, type VocabIndex } from './fuzzy';
+import type { Lru } from './lru';
 
 // A 200-character query could hold ~100 words; every word is ANDed, so past a handful more words only
 // narrow the result and cost time. Later words are ignored.

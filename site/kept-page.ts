@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
 import type { AppDeps } from '../app-context';
 import type { Child } from 'hono/jsx';
-import { minuteOf, remember, type Showing } from '../tools/remembered';
-import { Lru } from '../domain/fuzzy';
+import { keptBudget, minuteOf, remember, type Showing } from '../tools/remembered';
+import { approxBytes } from '../domain/approx-size';
+import { Lru } from '../domain/lru';
 import { htmlResponse, pageResponse, pageText, type PageText } from './render';
 import { viewerOf } from './viewer';
 
@@ -29,9 +30,18 @@ export const keptPage = (
 // changes, so the page is made again exactly when one of its answers is, with no topics of its own to get wrong; an
 // answer made afresh per call (a read that is not remembered) makes the page afresh too. Kept per address, path and
 // query (a search's words, a section, a page number), and made again each minute besides (a page may say how long ago
-// something happened). The answers are held weakly: keeping a page keeps none of them in memory.
+// something happened). The answers are held weakly: keeping a page keeps none of them in memory. The pages count
+// against the database's budget for kept answers (storage/queries/memo.ts keptBudget), weighed by their text.
 type MadeFrom = { minute: number; answers: WeakRef<object>[]; page: PageText };
-const madeFrom = new Map<string, Lru<string, MadeFrom>>();
+type Db = AppDeps['db'];
+const madeFrom = new WeakMap<Db, Map<string, Lru<string, MadeFrom>>>();
+function pagesOf(db: Db, scope: string, kept: number): Lru<string, MadeFrom> {
+  let scopes = madeFrom.get(db);
+  if (!scopes) madeFrom.set(db, (scopes = new Map()));
+  let pages = scopes.get(scope);
+  if (!pages) scopes.set(scope, (pages = new Lru(kept, keptBudget(db))));
+  return pages;
+}
 // Pages made by pageFromAnswers per scope, for a signed-out visitor (operators' curiosity and the tests).
 const made = new Map<string, number>();
 export const pagesMadeFromAnswers = (scope: string): number => made.get(scope) ?? 0;
@@ -44,8 +54,7 @@ export async function pageFromAnswers(
   c: Context, deps: AppDeps, scope: string, answers: readonly object[], node: () => Child, kept = KEPT_PER_SCOPE,
 ): Promise<Response> {
   if (viewerOf(c) !== null) return htmlResponse(c, node());
-  let pages = madeFrom.get(scope);
-  if (!pages) madeFrom.set(scope, (pages = new Lru(kept)));
+  const pages = pagesOf(deps.db, scope, kept);
   const url = c.req.url;
   const key = url.slice(url.indexOf('/', url.indexOf('//') + 2));
   const minute = minuteOf(deps.clock.now());
@@ -53,6 +62,6 @@ export async function pageFromAnswers(
   if (hit && hit.minute === minute && sameAnswers(hit, answers)) return pageResponse(hit.page);
   const page = await pageText(c, node());
   made.set(scope, pagesMadeFromAnswers(scope) + 1);
-  pages.set(key, { minute, answers: answers.map((a) => new WeakRef(a)), page });
+  pages.set(key, { minute, answers: answers.map((a) => new WeakRef(a)), page }, approxBytes(key) + approxBytes(page));
   return pageResponse(page);
 }

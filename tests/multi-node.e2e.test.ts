@@ -43,9 +43,12 @@ function scriptArgs(name: string): string[] {
 type Proc = { child: ChildProcess; port: number; url: string; output: () => string };
 const procs: ChildProcess[] = [];
 
-// Starts `npm start` with PORT=0 and waits for the line naming the port it listens on.
+// Starts `npm start` with PORT=0 and waits for the line naming the port it listens on. The script runs as npm runs it
+// (sh -c, the project's .bin first on the PATH): it builds the server (cli/build.ts; nodes started at once build
+// at once) and then execs node on the build, so the child is the server itself.
 function startNode(env: Record<string, string>): Promise<Proc> {
-  const child = spawn(TSX, scriptArgs('start'), { cwd: ROOT, env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const PATH = `${join(ROOT, 'node_modules', '.bin')}:${process.env.PATH ?? ''}`;
+  const child = spawn('/bin/sh', ['-c', SCRIPTS.start], { cwd: ROOT, env: { ...process.env, PATH, PORT: '0', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   procs.push(child);
   let out = '';
   return new Promise((resolve, reject) => {

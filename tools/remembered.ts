@@ -1,6 +1,7 @@
 import type { Db } from '../storage/db';
 import type { ToolContext } from './context';
 import { memoOn } from '../storage/queries/memo';
+export { keptBudget } from '../storage/queries/memo';
 import { listingIdsOf } from '../storage/queries/listings';
 
 // An answer that shows listings, remembered until something it shows changes: the topics given (what decides which

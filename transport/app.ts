@@ -30,6 +30,7 @@ import { securityHeaders } from '../site/security-headers';
 import { unhandledErrorPage } from '../site/render';
 import { registerAccountRoutes } from '../site/account/routes';
 import { renderOAuthError } from '../site/account/oauth-error';
+import { setKeptBytes } from '../storage/queries/memo';
 
 // What createApp is given: the application context (app-context/) less the job port, which is wired here, plus
 // transport's own logging and metrics.
@@ -73,6 +74,7 @@ export function createApp(given: CreateAppDeps) {
   const mcpLaneCount = metrics.laneAnswers.labels('mcp');
   const restFront = metrics.frontAnswers.labels('rest_read');
   const mcpFrontCount = metrics.frontAnswers.labels('mcp');
+  if (deps.config.cacheMb !== undefined) setKeptBytes(deps.db, deps.config.cacheMb * 1024 * 1024);
   const baseContext = { db: deps.db, config: deps.config, clock: deps.clock, jobs: deps.jobs };
   // Rate limits and failed sign-ins, counted per process or shared by all (LIMITS_STORE).
   const limits = createLimits(deps.config, deps.clock);

@@ -47,8 +47,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: env.METRICS_TOKEN || undefined,
     role: oneOf('ROLE', env.ROLE, ['web', 'worker', 'all'] as const, 'all'),
     limitsStore: oneOf('LIMITS_STORE', env.LIMITS_STORE, ['memory', 'sqlite', 'postgres'] as const, databaseUrl ? 'postgres' : 'memory'),
+    cacheMb: cacheMbFrom(env.CACHE_MB),
     mcpAllowedOrigins: (env.MCP_ALLOWED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
+}
+
+// CACHE_MB: what remembered answers and kept pages may weigh together (storage/queries/memo.ts keptBudget); unset
+// leaves the default.
+function cacheMbFrom(value: string | undefined): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 65_536) throw new Error(`CACHE_MB: expected a whole number of megabytes from 1 to 65536, got ${JSON.stringify(value)}`);
+  return n;
 }
 
 // DATABASE_URL: a postgres:// or postgresql:// URL; anything else is refused at start rather than misread.

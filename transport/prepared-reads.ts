@@ -3,7 +3,7 @@ import type { AnyTool } from '../tools/define';
 import type { AppConfig, ToolContext } from '../tools/context';
 import { invokeTool, jsonBytes, jsonEtag } from '../tools/invoke';
 import { clientIpOf, headersOf, incomingClientIp, type HeaderBag } from './node-request';
-import { Lru } from '../domain/fuzzy';
+import { Lru } from '../domain/lru';
 import { API_PREFIX, noteRateDecision } from '../rest-adapter/routes';
 import { rateLimitHeaders, type RateDecision, type RequestLimiter } from '../rest-adapter/rate-limit';
 import { carriesCredentials, sendsCredentials, etagMatches, lifetimeOf, NOT_MODIFIED_HEADERS } from './http-cache';

@@ -1,5 +1,6 @@
 import type { PgQueryable } from './pool';
-import { Lru, VocabIndex, type VocabEntry } from '../../domain/fuzzy';
+import { VocabIndex, type VocabEntry } from '../../domain/fuzzy';
+import { Lru } from '../../domain/lru';
 import { caseVariants, planWords, tokenise, vocabularyOver, type Vocabulary, type WordPlan } from '../../domain/search-query';
 import type { IdPage, SearchQuery } from '../records/search';
 

@@ -1,6 +1,7 @@
 import { readSnapshot, type Db } from '../db';
 import type { Stmt } from '../engine/types';
-import { Lru } from '../../domain/fuzzy';
+import { ByteBudget, Lru } from '../../domain/lru';
+import { approxBytes } from '../../domain/approx-size';
 
 // Read results remembered until something they show changes. Each answer is stored with the versions of the
 // topics it depends on (table change_versions, bumped by triggers on every write: migration 0011), so a page view
@@ -23,6 +24,8 @@ type PerDb = {
   version: Stmt; changedSince: Stmt; lastChange: Stmt;
   sqliteSignature: (() => string) | null; // SQLite: total_changes() and data_version, no await
   scopes: Map<string, Lru<string, Entry>>; computes: Map<string, number>;
+  // What every scope's answers may weigh together (keptBudget), besides each scope's own count.
+  budget: ByteBudget;
   // The latest period an answer was kept for, per scope (MemoOptions.period).
   periods: Map<string, number>;
   // Answers being computed, by scope and key, with the signature they were asked under: a request that misses while
@@ -48,6 +51,8 @@ const CATCH_UP_ROWS = 500;
 const LOG_KEPT = 100_000;
 // Versions known at most (a topic per listing read): forgetting them all is always safe.
 const MAX_KNOWN = 200_000;
+// What remembered answers may weigh together by default, as approxBytes counts them (CACHE_MB sets it: keptBudget).
+export const DEFAULT_KEPT_BYTES = 48 * 1024 * 1024;
 type Entry = { signature: string; topics: readonly string[]; versions: number[]; value: unknown; period?: number };
 
 const perDb = new WeakMap<Db, PerDb>();
@@ -60,6 +65,7 @@ function state(db: Db): PerDb {
       lastChange: db.engine.prepare('SELECT coalesce(max(seq), 0) FROM change_log').pluck(),
       sqliteSignature: null,
       scopes: new Map(),
+      budget: new ByteBudget(DEFAULT_KEPT_BYTES),
       periods: new Map(),
       known: { signature: '', logSeq: -1, versions: new Map(), generation: 0 },
       computes: new Map(),
@@ -181,7 +187,7 @@ export async function memoOn<T>(
 ): Promise<T> {
   const s = state(db);
   let lru = s.scopes.get(scope);
-  if (!lru) s.scopes.set(scope, (lru = new Lru(kept)));
+  if (!lru) s.scopes.set(scope, (lru = new Lru(kept, s.budget)));
   const outside = outsideCallerTransaction(db);
   let signature = '';
   if (outside) {
@@ -217,13 +223,17 @@ export async function memoOn<T>(
     const made = await entry;
     if (await keep()) {
       if (period !== undefined) dropEarlierPeriods(s, scope, lru, period);
-      lru.set(key, { ...made, period });
+      lru.set(key, { ...made, period }, weightOf(key, made));
     }
     return made.value as T;
   } finally {
     if (s.inflight.get(flightKey) === flight) s.inflight.delete(flightKey);
   }
 }
+
+// What an answer kept under `key` holds: its value, the topics and versions it was checked against, and the key.
+const weightOf = (key: string, e: Entry): number =>
+  approxBytes(key) + approxBytes(e.value) + approxBytes(e.topics) + approxBytes(e.versions) + approxBytes(e.signature);
 
 // Once per period and scope: the answers kept for earlier periods go (one pass over at most `kept` entries).
 function dropEarlierPeriods(s: PerDb, scope: string, lru: Lru<string, Entry>, period: number): void {
@@ -256,6 +266,17 @@ export async function topicVersions(db: Db, topics: readonly string[]): Promise<
   const s = state(db);
   const signature = outside ? await signatureOf(db, s) : '';
   return (await versionsOf(db, s, topics, signature, outside)).join('.');
+}
+
+// The budget every scope's answers share on this database: what they may weigh together, in approxBytes (bytes of
+// V8's heap, about). Counted are the answers themselves; what is made from one once and kept beside it while it is
+// kept (its JSON bytes, an MCP answer's head: tools/invoke.ts keptBeside) comes on top. Site pages kept per address
+// share it too (site/kept-page.ts). When full, the least recently used answers of any scope go first.
+export const keptBudget = (db: Db): ByteBudget => state(db).budget;
+export function setKeptBytes(db: Db, bytes: number): void {
+  const b = state(db).budget;
+  b.limit = bytes;
+  b.settle();
 }
 
 // How many times a scope's answers were computed rather than served from memory (tests and the bench read it).

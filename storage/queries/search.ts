@@ -1,7 +1,8 @@
 import type { Stmt } from '../engine/types';
 
 import type { Db } from '../db';
-import { Lru, VocabIndex, type VocabEntry } from '../../domain/fuzzy';
+import { VocabIndex, type VocabEntry } from '../../domain/fuzzy';
+import { Lru } from '../../domain/lru';
 import { NOT_LIVE_SQL } from './statuses';
 import { caseVariants, matchExpressionFor, textChangeCanAffect, textTerms, vocabularyOver, type Vocabulary } from '../../domain/search-query';
 import { pgOf, pgPoolOf } from '../engine/pg';

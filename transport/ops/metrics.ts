@@ -2,6 +2,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Db } from '../../storage/db';
 import type { Clock } from '../../tools/clock';
 import { queueStats } from '../../storage/queries/jobs';
+import { keptBudget } from '../../storage/queries/memo';
 
 // Prometheus metrics of one app instance (its own registry: tests start many apps in one process). Labels are
 // route templates, tool names, job kinds and outcomes — never raw paths or anything a caller wrote.
@@ -31,6 +32,12 @@ export function createMetrics(deps: { db: Db; clock: Clock }) {
   });
   const depth = new Gauge({ name: 'job_queue_depth', help: 'Jobs due or running, by kind and status', labelNames: ['kind', 'status'], registers });
   const age = new Gauge({ name: 'job_queue_oldest_age_seconds', help: 'Age of the oldest due (or running) job, by kind and status', labelNames: ['kind', 'status'], registers });
+  // What this process keeps in memory of remembered answers and pages, against its budget (CACHE_MB).
+  new Gauge({
+    name: 'cache_kept_bytes', help: 'Remembered answers and kept pages in this process: their estimated weight in bytes of heap (CACHE_MB caps it)', registers,
+    collect() { this.set(keptBudget(deps.db).total); },
+  });
+  new Gauge({ name: 'cache_budget_bytes', help: 'What remembered answers and kept pages may weigh together in this process (CACHE_MB)', registers, collect() { this.set(keptBudget(deps.db).limit); } });
   // Read from the database when scraped, so every node reports the shared queue.
   const refreshQueue = async () => {
     depth.reset();
