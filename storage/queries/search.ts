@@ -200,41 +200,38 @@ async function total(db: Db, from: string, f: Built): Promise<number> {
   return (await stmt(db, `SELECT count(*) AS n FROM ${from} WHERE ${f.where}`).get(f.params) as { n: number }).n;
 }
 
-// Ranked text search in two steps where it can: the best-scored matches from the FTS table alone (bm25 needs no
-// listing row), then the rows of just those, for the status filter and the votes tie-break. Joining every match to
+// Ranked text search in two steps where it can: every match scored from the FTS table alone (bm25 needs no listing
+// row), then the rows of only the best of them, for the status filter and the votes tie-break. Joining every match to
 // its listing cost more than scoring it: for a typo query matching 10,000 of 100,000 listings, bm25 took 5–8 ms and
-// the one ranked query below 17–30 ms. The page stands when the candidates were every match, or when the last
-// listing it needs scores strictly better than the last candidate (nothing unread can come before it). Otherwise —
-// a tie across the cut, too few candidates left after the filter, a filter that may leave few (category, country…,
-// upcoming), a deep page — the one query ranks every match. tests/search-two-step.test.ts holds both to one answer.
-// A query whose candidates tied across the cut once (listings with the same text score the same) will again: it is
-// remembered, so that it goes to the one query at once rather than after reading its candidates for nothing.
+// the one ranked query below 17–30 ms. The cut is the score of the page's last place among all matches: every match
+// scoring as well or better is read, so listings tied on the cut's score (the same text scores the same) are all
+// there for votes and ids to order. The page stands when the cut let through as many live listings as it needs, or
+// when there was no cut (fewer matches than that): then nothing unread can come before them. Otherwise (listings
+// not live among the best, a filter that may leave few: category, country…, upcoming; a deep page) the one query
+// ranks every match. tests/search-two-step.test.ts holds both to one answer.
+// Before, the first step read only a fixed number of best matches and fell back to the one query whenever a tie
+// crossed its cut: a cold typo search matching 10,000 listings of the benchmark's directory (ten texts, each shared
+// by thousands) cost 45–90 ms, one matching every listing ~490 ms.
 const TWO_STEP_MAX = 500; // offset + limit
-const tiedAcrossTheCut = new Lru<string, true>(1000);
 export async function rankedFromIndex(db: Db, q: SearchQuery, totals: Totals): Promise<IdPage | null> {
   const need = q.offset + q.limit;
   if (q.match === null || q.status !== 'live' || need > TWO_STEP_MAX || q.categoryIds || q.stage || q.country || q.pricingModel || q.domain) return null;
-  const key = `${need}|${q.match}`;
-  if (tiedAcrossTheCut.get(key)) return null;
-  const n = 2 * need + 50;
-  const candidates = await stmt(db, `SELECT rowid AS id, ${BM25} AS score FROM listings_fts WHERE listings_fts MATCH @match ORDER BY score LIMIT @n`)
-    .all({ match: q.match, n }) as { id: number; score: number }[];
-  const complete = candidates.length < n;
   const f = filters({ ...q, match: null }, false);
-  // The candidates drive, each looked up by its key (CROSS JOIN pins that order). Written as "l.id IN (SELECT value
-  // FROM json_each(…))" with the status filter beside it, SQLite walked the status index over every live listing and
-  // probed the list: 12 ms at 100,000 listings, for 90 candidates or none (0.3 ms this way).
-  const rows = await stmt(db, `SELECT l.id, l.votes_count AS votes FROM json_each(@ids) j CROSS JOIN listings l ON l.id = j.value WHERE ${f.where}`)
-    .all({ ...f.params, ids: JSON.stringify(candidates.map((c) => c.id)) }) as { id: number; votes: number }[];
-  const votes = new Map(rows.map((r) => [r.id, r.votes]));
-  // As the one query orders: score, then votes (most first), then id (newest first).
-  const kept = candidates.filter((c) => votes.has(c.id))
-    .sort((a, b) => a.score - b.score || votes.get(b.id)! - votes.get(a.id)! || b.id - a.id);
-  if (!complete && (kept.length < need || !(kept[need - 1].score < candidates[n - 1].score))) {
-    tiedAcrossTheCut.set(key, true);
-    return null;
-  }
-  return { ids: kept.slice(q.offset, need).map((c) => c.id), total: complete ? kept.length : await totals(FROM_FTS, filters(q, true), () => liveMatches(db, q.match!)) };
+  // MATERIALIZED: the scores are taken once, in a table of their own (bm25 may only be read where the FTS table is);
+  // the best matches then drive, each looked up by its key (CROSS JOIN pins that order: written as a filter on the
+  // listings, SQLite walked the status index over every live listing, 12 ms at 100,000 listings).
+  const rows = await stmt(db, `WITH scored AS MATERIALIZED (SELECT rowid AS id, ${BM25} AS score FROM listings_fts WHERE listings_fts MATCH @match),
+      cut AS (SELECT score FROM scored ORDER BY score LIMIT 1 OFFSET @last)
+    SELECT l.id, (SELECT count(*) FROM cut) AS cut FROM scored s CROSS JOIN listings l INDEXED BY listings_rank_lookup ON l.id = s.id
+    WHERE s.score <= coalesce((SELECT score FROM cut), 1e308) AND ${f.where}
+    ORDER BY s.score, l.votes_count DESC, l.id DESC LIMIT @need`)
+    .all({ ...f.params, match: q.match, last: need - 1, need }) as Array<{ id: number; cut: number }>;
+  // No cut: fewer matches than the page's last place, every one of them read. Without a row to say so, they are
+  // counted (up to that many).
+  const complete = rows.length ? rows[0].cut === 0
+    : (await stmt(db, 'SELECT count(*) AS n FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH @match LIMIT @need)').get({ match: q.match, need }) as { n: number }).n < need;
+  if (!complete && rows.length < need) return null;
+  return { ids: idsOf(rows.slice(q.offset)), total: complete ? rows.length : await totals(FROM_FTS, filters(q, true), () => liveMatches(db, q.match!)) };
 }
 
 // How many live listings match: every match, less the matches that are not live (found through the status indexes,
