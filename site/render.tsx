@@ -6,6 +6,7 @@ import { PageNotFound } from './call-tool';
 import { Layout } from './layout';
 import { etagOf } from '../domain/etag';
 import { renderPage } from './viewer';
+import { ownBytes } from '../tools/invoke';
 
 export const HTML_TYPE = 'text/html; charset=utf-8';
 
@@ -15,11 +16,18 @@ export async function htmlResponse(c: Context | null, node: Child, status = 200,
   return pageResponse(await pageText(c, node), status, headers);
 }
 
-// A rendered page and its validator (transport/http-cache.ts uses it only for anonymous public pages).
-export type PageText = { body: string; etag: string };
-export async function pageText(c: Context | null, node: Child): Promise<PageText> {
-  const body = `<!doctype html>${await renderPage(c, node)}`;
+// A rendered page, as the UTF-8 bytes it is sent as, and its validator (transport/http-cache.ts uses it only for
+// anonymous public pages). Bytes rather than the text: a page kept for signed-out visitors (site/kept-page.ts) is
+// then encoded once, not on every visit (~30 KB of it), and held at a byte a character, where the text of a page with
+// one character beyond Latin-1 (an em dash, an arrow) takes two.
+export type PageText = { body: Uint8Array<ArrayBuffer>; etag: string };
+// A rendered document (without its doctype) as a page.
+export function pageOfHtml(html: string): PageText {
+  const body = ownBytes(`<!doctype html>${html}`);
   return { body, etag: etagOf(body) };
+}
+export async function pageText(c: Context | null, node: Child): Promise<PageText> {
+  return pageOfHtml(await renderPage(c, node));
 }
 export const pageResponse = (page: PageText, status = 200, headers: Record<string, string> = {}): Response =>
   new Response(page.body, { status, headers: { 'content-type': HTML_TYPE, etag: page.etag, ...headers } });

@@ -7,8 +7,7 @@ import { buildOpenApi } from '../../rest-adapter/openapi';
 import { Layout } from '../layout';
 import { CodeBlock } from '../code-block';
 import { operationsByTag, type OperationDoc } from './operations';
-import { etagOf } from '../../domain/etag';
-import type { PageText } from '../render';
+import { pageOfHtml, type PageText } from '../render';
 
 // What each error kind means for a caller and what to do about it. Problem bodies link to these anchors.
 const ERROR_HELP: Record<ToolErrorKind | 'internal', string> = {
@@ -135,10 +134,7 @@ const rendered = new WeakMap<AppConfig, Promise<PageText>>();
 export function apiDocsPage(config: AppConfig, tools: AnyTool[]): Promise<PageText> {
   let page = rendered.get(config);
   if (!page) {
-    page = Promise.resolve((<ApiDocs config={config} tools={tools} />).toString()).then((s) => {
-      const body = `<!doctype html>${s}`;
-      return { body, etag: etagOf(body) };
-    });
+    page = Promise.resolve((<ApiDocs config={config} tools={tools} />).toString()).then(pageOfHtml);
     rendered.set(config, page);
   }
   return page;
