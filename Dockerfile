@@ -6,6 +6,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev
 COPY . .
+# The server built into dist/ now (cli/build.ts), so that `npm start` finds it in place and writes nothing.
+RUN npm run build
 ENV HOST=0.0.0.0 PORT=8787 DATABASE_PATH=/data/directory.db
 EXPOSE 8787
 CMD ["npm", "start"]

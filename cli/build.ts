@@ -64,11 +64,19 @@ export async function buildEntry(entry: string, name: string, dist = DIST): Prom
       if (!(await exists(final))) throw e;
     }
   }
+  const launcher = join(dist, `${name}.js`);
+  const text = `// Written by cli/build.ts: the newest build of ${entry}.\nimport './${id}/${name}.js';\n`;
+  // An image built beforehand (`npm run build` in the Dockerfile) may be started on a read-only file system: the same
+  // build is then already in place, and nothing needs writing.
+  if ((await readFile(launcher, 'utf8').catch(() => '')) === text) {
+    const now = new Date();
+    await utimes(final, now, now).catch(() => {});
+    return launcher;
+  }
   const now = new Date();
   await utimes(final, now, now);
-  const launcher = join(dist, `${name}.js`);
   const tempLauncher = `${launcher}.${randomUUID()}.tmp`;
-  await writeFile(tempLauncher, `// Written by cli/build.ts: the newest build of ${entry}.\nimport './${id}/${name}.js';\n`);
+  await writeFile(tempLauncher, text);
   await rename(tempLauncher, launcher);
   await removeOldBuilds(dist, id);
   return launcher;

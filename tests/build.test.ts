@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, mkdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +40,15 @@ describe('cli/build.ts', () => {
     }
   }, 60_000);
 
+  it('started again on the same sources, it writes nothing (an image built beforehand may be read-only)', async () => {
+    const launcher = join(dist, 'migrate.js');
+    const before = statSync(launcher);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await buildEntry('cli/migrate.ts', 'migrate', dist)).toBe(launcher);
+    expect(statSync(launcher).mtimeMs).toBe(before.mtimeMs);
+    expect(statSync(launcher).ino).toBe(before.ino);
+  }, 60_000);
+
   it('a build nobody started from for a day is removed by the next; the current one and recent ones stay', async () => {
     const [current] = builds();
     const stale = join(dist, 'stale0000000000');
@@ -49,6 +58,7 @@ describe('cli/build.ts', () => {
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
     utimesSync(stale, twoDaysAgo, twoDaysAgo);
     utimesSync(join(dist, current), twoDaysAgo, twoDaysAgo); // started long ago, and again now
+    writeFileSync(join(dist, 'migrate.js'), '// an older build\n'); // so that this start puts its build in place
     await buildEntry('cli/migrate.ts', 'migrate', dist);
     expect(builds()).toEqual([current, 'recent000000000'].sort());
   }, 60_000);
