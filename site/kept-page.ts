@@ -31,7 +31,7 @@ export const keptPage = (
 // answer made afresh per call (a read that is not remembered) makes the page afresh too. Kept per address, path and
 // query (a search's words, a section, a page number), and made again each minute besides (a page may say how long ago
 // something happened). The answers are held weakly: keeping a page keeps none of them in memory. The pages count
-// against the database's budget for kept answers (storage/queries/memo.ts keptBudget), weighed by their text.
+// against the database's budget for kept answers (storage/queries/memo.ts keptBudget), weighed by their bytes.
 type MadeFrom = { minute: number; answers: WeakRef<object>[]; page: PageText };
 type Db = AppDeps['db'];
 const madeFrom = new WeakMap<Db, Map<string, Lru<string, MadeFrom>>>();
