@@ -31,7 +31,8 @@ const ownModuleUrls: Plugin = {
       if (!text.includes('import.meta.')) return undefined;
       return {
         contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href))
-          .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path))).replaceAll('import.meta.filename', JSON.stringify(args.path)),
+          .replaceAll('import.meta.dirname', JSON.stringify(dirname(args.path)))
+          .replaceAll('import.meta.filename', JSON.stringify(args.path)),
         loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
       };
     });
@@ -88,7 +89,8 @@ async function exists(path: string): Promise<boolean> {
 
 async function removeOldBuilds(dist: string, current: string): Promise<void> {
   for (const entry of await readdir(dist, { withFileTypes: true })) {
-    if (!entry.isDirectory() || entry.name === current) continue; // a build, or what a start that died left half written
+    // A build, or what a start that died left half written.
+    if (!entry.isDirectory() || entry.name === current) continue;
     const path = join(dist, entry.name);
     const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: Date.now() }));
     if (Date.now() - mtimeMs > KEEP_OLD_BUILDS_MS) await rm(path, { recursive: true, force: true });

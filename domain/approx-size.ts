@@ -1,8 +1,9 @@
 // About how many bytes of V8's heap a value of plain data holds (what JSON can carry, plus byte arrays): what a kept
 // answer counts against a cache's byte budget (domain/lru.ts ByteBudget).
-// Written here rather than taken from a package: those found (object-sizeof and the like) count a string at two bytes
-// a character and no object or array headers, so rows of short fields come out at half their real size, and they
-// walk class instances and functions we never keep. The figures are V8's on 64-bit Node with pointer compression
+// Written here rather than taken from a package: object-sizeof's walk (its v1) counts no object or array headers,
+// counts each property name again in every object (V8 shares them), and never a string at two bytes a character;
+// its v2 is the length of the value's JSON, which is all of those at once. Neither is near what V8 holds for rows
+// of short fields, nor for a page with one em dash in it. The figures are V8's on 64-bit Node with pointer compression
 // off: a header of 3 pointers for an object or array and one slot per property or element; a string's header and its
 // characters, one byte each for Latin-1 text and two for a string holding anything else (one "—" or "→" makes a
 // whole page two bytes a character; only strings of LONG characters or more are scanned for it: a name or a slug is

@@ -10,9 +10,10 @@ import { setFlagsFromString } from 'node:v8';
 export const DEFAULT_HEAP_GROWTH_PERCENT = 30;
 //
 // The young generation is sized on the command line, not here (V8 reads it once, when the heap is made): `npm start`
-// runs `node --max-semi-space-size=8` (on the build cli/build.ts makes). V8's default lets each of its two semi-spaces grow to 16 MB under load, 32 MB
-// resident for what is a request's garbage; at 8 MB the server's RSS was ~20 MB lower over the same reads, and
-// req/s of REST and MCP `get_listing` moved within the run-to-run noise (4, 8 and 16 MB tried, twice each).
+// runs `node --max-semi-space-size=8` on the build cli/build.ts makes. V8's default lets each of its two semi-spaces
+// grow to 16 MB under load, 32 MB resident for what is a request's garbage; at 8 MB the server's RSS was ~20 MB lower
+// over the same reads, and req/s of REST and MCP `get_listing` moved within the run-to-run noise (4, 8 and 16 MB
+// tried, twice each).
 // bench/spawn-servers.ts starts the benchmark's server with the same flags.
 
 export function heapGrowthPercent(value: string | undefined): number {
