@@ -165,6 +165,16 @@ describe.each(DRIVERS)('get_alternatives over %s', (d) => {
     expect(body.items.every((i: any) => i.approved === false)).toBe(true);
   });
 
+  // The total is counted per category once and the listing itself and its approved ones in that category are taken
+  // off: for a listing with approved ones inside and outside its category, one without, and one scheduled (not
+  // counted among the live), it is the number of alternatives there are.
+  it.each(['acme-crm', 'beta-crm', 'gamma-crm', 'epsilon-crm', 'outside-tool'])('counts in total the alternatives of %s it lists', async (slug) => {
+    const { body } = await alternatives(d, { slug, per_page: 100 });
+    expect(body.items.map((i: any) => i.slug)).not.toContain(slug);
+    expect(new Set(body.items.map((i: any) => i.slug)).size).toBe(body.items.length);
+    expect(body.total).toBe(body.items.length);
+  });
+
   it('answers 404 for unknown or unpublished listings and 400 for bad paging', async () => {
     expect((await alternatives(d, { slug: 'no-such-listing' })).status).toBe(404);
     expect((await alternatives(d, { slug: 'zeta-draft' })).status).toBe(404);

@@ -70,6 +70,24 @@ describe('robots.txt and sitemaps', () => {
     }
     expect(all).toEqual(whole);
     expect((await small.request(`/sitemaps/${parts.length + 1}.xml`)).status).toBe(404);
+    expect((await small.request('/sitemaps/0.xml')).status).toBe(404);
+  });
+
+  // Each file is made from its own entries (the index from counts alone): a part asked for first, before the index or
+  // the parts before it, holds the same URLs as when read in order.
+  it.each([[7, 3], [5, 2], [9, 100]])('with %s URLs a file, parts read last to first hold the same URLs', async (maxUrls, batch) => {
+    const whole = locs(await (await fetch(`${app.url}/sitemap.xml`)).text());
+    const small = new Hono();
+    registerSeoRoutes(small, { db: app.db, config: app.config, clock: app.clock, jobs: queuedJobs }, { maxUrls, batch });
+    const count = Math.ceil(whole.length / maxUrls);
+    const parts: string[][] = [];
+    for (let n = count; n >= 1; n--) {
+      const res = await small.request(`/sitemaps/${n}.xml`);
+      expect(res.status).toBe(200);
+      parts[n - 1] = locs(await res.text());
+    }
+    expect(parts.flat()).toEqual(whole);
+    expect(locs(await (await small.request('/sitemap.xml')).text())).toHaveLength(count);
   });
 });
 

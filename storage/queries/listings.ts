@@ -29,16 +29,14 @@ function prepare(db: Db) {
         SELECT id FROM categories WHERE slug = ?
         UNION SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id)
       SELECT id FROM sub`),
-    approvedAlternatives: s.prepare(`SELECT l.id FROM listing_alternatives a JOIN listings l ON l.id = a.alternative_id
+    approvedAlternatives: s.prepare(`SELECT l.id, l.primary_category_id FROM listing_alternatives a JOIN listings l ON l.id = a.alternative_id
       WHERE a.listing_id = ? AND a.approved = 1 AND l.status = 'live' AND l.id <> a.listing_id
       ORDER BY a.position, l.votes_count DESC, l.id DESC`),
     sameCategory: s.prepare(`SELECT l.id FROM listings l
       WHERE l.primary_category_id = @category AND l.status = 'live' AND l.id <> @self
         AND l.id NOT IN (SELECT CAST(value AS INTEGER) FROM json_each(@exclude))
       ORDER BY l.votes_count DESC, l.launched_at DESC, l.id DESC LIMIT @limit OFFSET @offset`),
-    sameCategoryCount: s.prepare(`SELECT count(*) AS n FROM listings l
-      WHERE l.primary_category_id = @category AND l.status = 'live' AND l.id <> @self
-        AND l.id NOT IN (SELECT CAST(value AS INTEGER) FROM json_each(@exclude))`),
+    liveInCategory: s.prepare(`SELECT count(*) AS n FROM listings WHERE primary_category_id = ? AND status = 'live'`),
     categoryName: s.prepare('SELECT slug, name FROM categories WHERE id = ?'),
     idBySlug: s.prepare('SELECT id FROM listings WHERE slug = ?').pluck(),
   };
@@ -79,17 +77,23 @@ export type AlternativesPage = { items: { id: number; approved: boolean }[]; tot
 
 // Owner-approved alternatives (live ones, in the owner's order) first, then the other live listings of the
 // same primary category, most voted first. One ranking across both parts, paged as a whole.
-export async function alternativesOf(db: Db, listing: { id: number; primary_category_id: number | null }, limit: number, offset: number): Promise<AlternativesPage> {
+export async function alternativesOf(db: Db, listing: { id: number; primary_category_id: number | null; status: string }, limit: number, offset: number): Promise<AlternativesPage> {
   const s = stmts(db);
-  const approved = (await s.approvedAlternatives.all(listing.id) as { id: number }[]).map((r) => r.id);
+  const approvedRows = await s.approvedAlternatives.all(listing.id) as { id: number; primary_category_id: number | null }[];
+  const approved = approvedRows.map((r) => r.id);
   const items = approved.slice(offset, offset + limit).map((id) => ({ id, approved: true }));
   let rest = 0;
-  if (listing.primary_category_id !== null) {
-    const p = { category: listing.primary_category_id, self: listing.id, exclude: JSON.stringify(approved) };
-    // The count is remembered until a listing enters, leaves or changes category (the approved ones are in the key).
-    rest = await memoOn(db, 'alternatives-count', `${p.category}|${p.self}|${p.exclude}`, ['listing_lists', 'listing_status'],
-      async () => (await s.sameCategoryCount.get(p) as { n: number }).n, { kept: 5000 });
+  const category = listing.primary_category_id;
+  if (category !== null) {
+    // The category's live listings are counted once for every listing in it (remembered until a listing enters,
+    // leaves or changes category); the listing itself and its approved ones (live, never itself) are taken off here,
+    // since counting per listing cost a scan of its category for each of them.
+    const live = await memoOn(db, 'alternatives-count', String(category), ['listing_lists', 'listing_status'],
+      async () => (await s.liveInCategory.get(category) as { n: number }).n, { kept: 5000 });
+    const self = listing.status === 'live' ? 1 : 0;
+    rest = live - self - approvedRows.filter((r) => r.primary_category_id === category).length;
     if (items.length < limit) {
+      const p = { category, self: listing.id, exclude: JSON.stringify(approved) };
       const more = await s.sameCategory.all({ ...p, limit: limit - items.length, offset: Math.max(0, offset - approved.length) }) as { id: number }[];
       items.push(...more.map((r) => ({ id: r.id, approved: false })));
     }
