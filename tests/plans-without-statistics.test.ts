@@ -4,6 +4,7 @@ import { loadedSqlite, type LoadedSqlite } from './support/loaded-sqlite';
 import { awardsOfWeek, awardsPage } from '../storage/queries/awards';
 import { searchListingIds, type SearchQuery } from '../storage/queries/search';
 import { sitemapEntriesBetween, sitemapSections } from '../storage/queries/sitemap';
+import { liveCountsByCategory } from '../storage/queries/categories';
 
 // SQLite plans a query from the statistics ANALYZE leaves, and a directory may have none (never analysed, or its
 // listing indexes remade by a migration since). Reads whose good plan rested on them walked every listing there:
@@ -106,6 +107,21 @@ describe.each([['analysed', true], ['never analysed', false]] as const)('a direc
       const plan = planOf(db, sql);
       expect(plan, sql).toMatch(/SCAN listings_fts VIRTUAL TABLE.* \/ SCAN s \/ .*SEARCH l USING (INTEGER PRIMARY KEY \(rowid=\?\)|(COVERING )?INDEX \w+ \(id=\?)/);
       expect(plan, sql).not.toMatch(/SCAN l\b/);
+    }
+  });
+
+  // The category counts read every live membership grouped by listing: in the memberships' own key order, each
+  // listing looked up by id, nothing sorted.
+  it('the category counts walk the memberships in key order, sorting nothing', async () => {
+    const sqls = await preparedBy(db, async () => {
+      expect([...(await liveCountsByCategory(db)).values()].some((n) => n > 0)).toBe(true);
+    });
+    const memberships = sqls.filter((sql) => sql.includes('SELECT lc.listing_id, lc.category_id FROM listing_categories'));
+    expect(memberships.length).toBeGreaterThanOrEqual(1);
+    for (const sql of memberships) {
+      const plan = planOf(db, sql);
+      expect(plan).toMatch(/^SCAN lc USING (COVERING )?INDEX sqlite_autoindex_listing_categories_1 \/ SEARCH l USING/);
+      expect(plan).not.toMatch(/TEMP B-TREE/);
     }
   });
 

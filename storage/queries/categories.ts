@@ -15,9 +15,12 @@ function prepare(db: Db) {
   const s = db.engine;
   return {
     all: s.prepare(`SELECT id, slug, name, description, parent_id FROM categories ORDER BY position, name`),
-    // Ordered by listing so one listing's categories arrive together (the primary key order of listing_categories).
+    // Ordered by listing so one listing's categories arrive together: the memberships are walked in their primary
+    // key's order (listing, category) and each listing's status looked up by id. Joined the other way round, SQLite
+    // walked the live listings through a status index and sorted every membership afterwards (~1.5 times the cost
+    // at 100,000 listings). CROSS JOIN keeps SQLite's order; PostgreSQL plans it as any join.
     liveMemberships: s.prepare(`SELECT lc.listing_id, lc.category_id FROM listing_categories lc
-      JOIN listings l ON l.id = lc.listing_id WHERE l.status = 'live' ORDER BY lc.listing_id`).raw(),
+      CROSS JOIN listings l WHERE l.id = lc.listing_id AND l.status = 'live' ORDER BY lc.listing_id`).raw(),
     bySlug: s.prepare(`SELECT id, slug, name, description, parent_id, faqs FROM categories WHERE slug = ?`),
     byId: s.prepare(`SELECT id, slug, name, description, parent_id FROM categories WHERE id = ?`),
     children: s.prepare(`SELECT id, slug, name, description, parent_id FROM categories WHERE parent_id = ? ORDER BY position, name`),
@@ -39,7 +42,7 @@ export const allCategories = async (db: Db): Promise<CategoryRow[]> => await stm
 // membership is the costly part, so the result is remembered until what it counts changes.
 export async function liveCountsByCategory(db: Db): Promise<Map<number, number>> {
   // Counted again when a listing goes live or leaves, or changes category; not on an edit of its texts (at 100,000
-  // listings a count reads every membership: ~140 ms).
+  // listings a count reads every membership: ~140–190 ms).
   return await memoOn(db, 'category-counts', '', ['listing_status', 'listing_categories', 'categories'], async () => {
     const parentOf = new Map((await allCategories(db)).map((c) => [c.id, c.parent_id]));
     return subtreeCounts(await stmts(db).liveMemberships.all() as [number, number][], parentOf);
