@@ -117,6 +117,17 @@ describe.each(DRIVERS)('launch sections over %s', (d) => {
     expect(slugs(body.items)).toEqual(expected);
   });
 
+  // One trending order on the whole site: the section is search_listings' trending over every live listing, page by
+  // page (the two once had queries of their own).
+  it('ranks trending as a trending search does, on every page', async () => {
+    for (const page of [1, 2, 3, 4]) {
+      const launches = (await section('trending', { page, per_page: 2 })).body;
+      const search = (await call(d, 'search_listings', { sort: 'trending', page, per_page: 2 })).body;
+      expect(slugs(launches.items), `page ${page}`).toEqual(slugs(search.items));
+      expect(launches.total).toBe(search.total);
+    }
+  });
+
   it('defaults to this-week', async () => {
     const { body } = await section(undefined);
     expect(body.section).toBe('this-week');
