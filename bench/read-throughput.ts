@@ -213,7 +213,7 @@ try {
 const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
 const aloneName = (name: string) => name.replace(WITH_ALL, '').replace(WITH_VISITORS, '');
 const withPg = ENGINES.includes('PostgreSQL');
-const loads = runs.map((r) => `${r.engine} in ${r.loadMs} ms, typo vocabulary built at start in ${r.warmMs} ms`).join('; ');
+const loads = runs.map((r) => `${r.engine} in ${r.loadMs} ms, warmed up at start (typo vocabulary and the front pages, transport/warm-up.ts) in ${r.warmMs} ms`).join('; ');
 console.log(`\n${LISTINGS.toLocaleString('en')} listings loaded (${loads}) · ${CONNECTIONS} connections · ${SECONDS} s per scenario · Node ${process.version}\n`);
 // One engine: the table as it has always been. Several: an engine column first. PostgreSQL adds its server's CPU.
 const multi = runs.length > 1;

@@ -10,7 +10,7 @@ import { createApp } from '../transport/app';
 import { loadConfig } from '../transport/config';
 import { createLogger } from '../transport/ops/logger';
 import { makeBenchPeople } from './bench-people';
-import { warmTypoVocabulary } from '../storage/queries/search';
+import { warmUp } from '../transport/warm-up';
 
 // Child process of the benchmark: the baseline (a bare Hono JSON route) and the real app, served side by side, on the
 // database bench/prepare-db.ts built: BENCH_DATABASE_URL (PostgreSQL) when set, else the SQLite file BENCH_DB.
@@ -46,12 +46,13 @@ let appListener: ((req: IncomingMessage, res: ServerResponse) => void) | undefin
 const { port: appPort } = await listenNode((req, res) => appListener!(req, res), 0, '127.0.0.1');
 // Request logs are formatted as in production but written nowhere: their cost counts, the parent's stdout stays clean.
 const logger = createLogger({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' }, '/dev/null');
-appListener = createApp({ db, config: { ...config0, siteUrl: `http://127.0.0.1:${appPort}` }, clock: systemClock, logger }).listener;
+const served = createApp({ db, config: { ...config0, siteUrl: `http://127.0.0.1:${appPort}` }, clock: systemClock, logger });
+appListener = served.listener;
 
 const people = await makeBenchPeople(db, systemClock);
 // As a web node started with `npm start` does once it listens (transport/server.ts): the time is printed.
-const t0 = performance.now();
-await warmTypoVocabulary(db);
-const warmMs = Math.round(performance.now() - t0);
+const warm = await warmUp(db, served.app.fetch, `http://127.0.0.1:${appPort}`);
+if (warm.failed.length) throw new Error(`warm-up failed: ${warm.failed.join(', ')}`);
+const warmMs = warm.ms;
 process.stdout.write(`${JSON.stringify({ ready: true, basePort, appPort, people, slugs, categorySlugs, warmMs })}\n`);
 process.on('SIGTERM', () => process.exit(0));

@@ -219,9 +219,11 @@ describe(`three web nodes and two workers behind a round-robin proxy (${onPostgr
     expect((await fetch(`${web[0].url}/api/v1/site`, { headers: { 'x-forwarded-for': '198.51.100.99' } })).status).toBe(200);
     for (const n of web) expect(n.output()).not.toContain('Job worker started');
     for (const n of workers) expect(n.output()).toContain('Job worker started');
-    // A web node builds the typo vocabulary once it listens, so no searcher waits for it; a worker has no searchers.
-    for (const n of web) await expect.poll(() => n.output()).toContain('typo vocabulary built');
-    for (const n of workers) expect(n.output()).not.toContain('typo vocabulary');
+    // A web node warms up once it listens (the typo vocabulary and the front pages, every one answered), so no
+    // visitor waits for them; a worker has no visitors.
+    for (const n of web) await expect.poll(() => n.output()).toMatch(/"read":\d+,.*"msg":"warmed up"/);
+    for (const n of web) expect(n.output()).not.toContain('warm-up');
+    for (const n of workers) expect(n.output()).not.toContain('warmed up');
   });
 
   it('a write through one node is read through the others at once (their cached reads see it)', async () => {

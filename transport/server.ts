@@ -31,17 +31,18 @@ const jobs = role === 'web' ? null : await startWorkerRole();
 
 async function startWeb() {
   const [{ createApp }, { answerClientErrors }, { listen }] = await Promise.all([import('./app'), import('./client-errors'), import('./node-front')]);
-  const { listener, close } = createApp({ db, config, clock: systemClock, logger, metrics });
+  const { app, listener, close } = createApp({ db, config, clock: systemClock, logger, metrics });
   const { server, address, port } = await listen(listener, config.port, config.host);
   console.log(`${config.siteName} on ${config.siteUrl} (listening on ${address}:${port})`);
   console.log(`  REST ${config.siteUrl}/api/v1  ·  OpenAPI ${config.siteUrl}/api/v1/openapi.json  ·  MCP ${config.siteUrl}/mcp  ·  health /health  ·  metrics /metrics`);
   answerClientErrors(server, config.siteUrl);
-  // The first typo search would otherwise wait for the vocabulary to be built; a failure here only leaves that wait.
-  const { warmTypoVocabulary } = await import('../storage/queries/search');
-  const t0 = performance.now();
-  warmTypoVocabulary(db).then(
-    () => logger.info({ ms: Math.round(performance.now() - t0) }, 'typo vocabulary built'),
-    (err: Error) => logger.warn({ error: err.message }, 'typo vocabulary not built ahead; the first typo search builds it'));
+  // What most visitors open first is made now, not by the first of them (transport/warm-up.ts).
+  const { warmUp } = await import('./warm-up');
+  warmUp(db, app.fetch, config.siteUrl).then(
+    ({ ms, read, failed }) => (failed.length
+      ? logger.warn({ ms, read, failed }, 'warm-up left some answers to be made when first asked for')
+      : logger.info({ ms, read }, 'warmed up')),
+    (err: Error) => logger.warn({ error: err.message }, 'warm-up stopped; answers are made when first asked for'));
   return { server, close };
 }
 
