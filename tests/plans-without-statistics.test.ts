@@ -4,7 +4,7 @@ import { loadedSqlite, type LoadedSqlite } from './support/loaded-sqlite';
 import { awardsOfWeek, awardsPage } from '../storage/queries/awards';
 import { searchListingIds, type SearchQuery } from '../storage/queries/search';
 import { sitemapEntriesBetween, sitemapSections } from '../storage/queries/sitemap';
-import { liveCountsByCategory } from '../storage/queries/categories';
+import { liveCountsByCategory, liveListingIdsInCategory } from '../storage/queries/categories';
 import { weekLaunchRows } from '../storage/queries/launches';
 
 // SQLite plans a query from the statistics ANALYZE leaves, and a directory may have none (never analysed, or its
@@ -123,6 +123,28 @@ describe.each([['analysed', true], ['never analysed', false]] as const)('a direc
       const plan = planOf(db, sql);
       expect(plan, sql).toMatch(/SEARCH listings USING INDEX listings_week \(launch_week=\? AND status=\?\)/);
       expect(plan, sql).toMatch(/SEARCH listings USING INDEX listings_status_launched \(status=\? AND launched_at>\? AND launched_at<\?\)/);
+    }
+  });
+
+  // A category's page of listings: its memberships and each member's votes read from indexes that hold them, not
+  // from rows (a parent category of 8,000 listings: ~110 → ~19 ms cold at 100,000 listings, once a minute).
+  it("a category's listings are read from indexes alone", async () => {
+    const root = db.sqlite.prepare('SELECT id FROM categories WHERE parent_id IS NULL ORDER BY id LIMIT 1').pluck().get() as number;
+    // A connection of its own: statements are prepared once per database, and another test may have prepared these.
+    const fresh = openDb(db.sqlite.name);
+    try {
+      const sqls = await preparedBy(fresh, async () => {
+        expect((await liveListingIdsInCategory(fresh, root, 20, 0)).length).toBeGreaterThan(0);
+      });
+      const members = sqls.filter((sql) => sql.includes('WITH RECURSIVE sub'));
+      expect(members.length).toBeGreaterThanOrEqual(1);
+      for (const sql of members) {
+        const plan = planOf(fresh, sql);
+        expect(plan, sql).toMatch(/SEARCH l USING COVERING INDEX listings_rank_lookup \(id=\? AND status=\?\)/);
+        expect(plan, sql).toMatch(/SEARCH listing_categories USING COVERING INDEX listing_categories_category \(category_id=\?\)/);
+      }
+    } finally {
+      fresh.sqlite.close();
     }
   });
 

@@ -24,8 +24,12 @@ function prepare(db: Db) {
     bySlug: s.prepare(`SELECT id, slug, name, description, parent_id, faqs FROM categories WHERE slug = ?`),
     byId: s.prepare(`SELECT id, slug, name, description, parent_id FROM categories WHERE id = ?`),
     children: s.prepare(`SELECT id, slug, name, description, parent_id FROM categories WHERE parent_id = ? ORDER BY position, name`),
-    memberIds: s.prepare(`${SUBTREE_MEMBERS} SELECT l.id FROM listings l WHERE ${IN_SUBTREE}
-      ORDER BY l.votes_count DESC, l.launched_at ASC, l.id ASC LIMIT ? OFFSET ?`),
+    // Each member's status, votes and launch read from listings_rank_lookup, which holds them, not from its row
+    // (half the cost for a category of thousands; PostgreSQL picks its own way).
+    memberIds: s.prepare(`${SUBTREE_MEMBERS} SELECT l.id FROM listings l INDEXED BY listings_rank_lookup WHERE ${IN_SUBTREE}
+      ORDER BY l.votes_count DESC, l.launched_at ASC, l.id ASC LIMIT ? OFFSET ?`, {
+      pg: `${SUBTREE_MEMBERS} SELECT l.id FROM listings l WHERE ${IN_SUBTREE}
+      ORDER BY l.votes_count DESC, l.launched_at ASC, l.id ASC LIMIT ? OFFSET ?` }),
   };
 }
 

@@ -86,7 +86,7 @@ export const listingCategories = sqliteTable('listing_categories', {
   listingId: integer('listing_id').notNull().references(() => listings.id, { onDelete: 'cascade' }),
   categoryId: integer('category_id').notNull().references(() => categories.id),
   isPrimary: integer('is_primary', { mode: 'boolean' }).notNull().default(false),
-}, (t) => [primaryKey({ columns: [t.listingId, t.categoryId] }), index('listing_categories_category').on(t.categoryId)]);
+}, (t) => [primaryKey({ columns: [t.listingId, t.categoryId] }), index('listing_categories_category').on(t.categoryId, t.listingId)]);
 
 // Alternatives named by a listing's owner; approved ones are shown first.
 export const listingAlternatives = sqliteTable('listing_alternatives', {

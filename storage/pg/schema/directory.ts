@@ -82,7 +82,7 @@ export const listingCategories = pgTable('listing_categories', {
   listingId: integer('listing_id').notNull().references(() => listings.id, { onDelete: 'cascade' }),
   categoryId: integer('category_id').notNull().references(() => categories.id),
   isPrimary: intBool('is_primary').notNull().default(false),
-}, (t) => [primaryKey({ columns: [t.listingId, t.categoryId] }), index('listing_categories_category').on(t.categoryId)]);
+}, (t) => [primaryKey({ columns: [t.listingId, t.categoryId] }), index('listing_categories_category').on(t.categoryId, t.listingId)]);
 
 // Alternatives named by a listing's owner; approved ones are shown first.
 export const listingAlternatives = pgTable('listing_alternatives', {
