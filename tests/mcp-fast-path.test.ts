@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mcpTools } from '../tools/registry';
 import { createMcpEndpoint } from '../transport/mcp';
 import { startApp, type TestApp } from './harness';
@@ -89,5 +89,27 @@ describe('MCP fast path ≡ SDK handler (2025 era, stateless)', () => {
     expect(viaApp.status).toBe(viaSdk.status);
     expect(viaApp.headers.get('content-type')).toBe(viaSdk.headers.get('content-type'));
     expect(await sseData(viaApp)).toEqual(await sseData(viaSdk));
+  });
+});
+
+// A remembered result's answer is kept as bytes beside it; answering it again must not serialise the result again
+// (the text block made per call had cost ~9 % of an MCP get_listing).
+describe('MCP fast path on a remembered result', () => {
+  it.each(['2026-07-28', '2025-11-25'])('answers it again (%s) without serialising it again', async (version) => {
+    const headers = version === '2026-07-28' ? headersFor('tools/call', 'get_listing')
+      : { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': version };
+    const body = version === '2026-07-28' ? bodyFor('tools/call', { name: 'get_listing', arguments: { slug: 'notion' } })
+      : { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'get_listing', arguments: { slug: 'notion' } } };
+    const call = async () => (await fetch(`${app.url}/mcp`, { method: 'POST', headers, body: JSON.stringify(body) })).text();
+    const first = await call();
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      expect(await call()).toBe(first);
+      const ofTheResult = stringify.mock.calls.filter(([v]) => typeof v === 'object' && v !== null && (v as { slug?: unknown }).slug === 'notion');
+      expect(ofTheResult).toEqual([]);
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(first).toContain('"structuredContent":{');
   });
 });

@@ -1,7 +1,7 @@
 import type { Actor } from '../tools/actor';
 import { jsonQuoted, jsonText, keptBeside, ownBytes } from '../tools/invoke';
 import type { McpTool } from '../tools/define';
-import { callToolResult, idempotencyKeyOf, LIST_CACHE, SERVER_INFO, type McpDeps, type ToolListEntry } from './mcp';
+import { callToolOutcome, idempotencyKeyOf, LIST_CACHE, SERVER_INFO, type McpDeps, type ToolListEntry } from './mcp';
 import { bodyBytes } from './node-front';
 
 // The SDK handler costs several times the tool itself per request (a server instance, a transport, abort
@@ -123,14 +123,14 @@ export function createFastPath(tools: McpTool[], list: ToolListEntry[], deps: Mc
 
   async function run(p: FastPlan, actor: Actor, extra: Record<string, string> = {}): Promise<FastAnswer> {
     if (p.kind === 'list') return json(p.id, listResult, extra);
-    const result = await callToolResult(p.tool, actor, p.args, deps, p.idempotencyKey);
+    const outcome = await callToolOutcome(p.tool, actor, p.args, deps, p.idempotencyKey);
     if (p.legacy) {
-      if (result.isError) return sse(p.id, JSON.stringify(result), extra);
-      return resultEvent(p.id, result.structuredContent as object, extra);
+      if (!outcome.ok) return sse(p.id, JSON.stringify(outcome.result), extra);
+      return resultEvent(p.id, outcome.value, extra);
     }
-    if (result.isError) return json(p.id, JSON.stringify({ ...result, resultType: 'complete', _meta: RESULT_META }), extra);
+    if (!outcome.ok) return json(p.id, JSON.stringify({ ...outcome.result, resultType: 'complete', _meta: RESULT_META }), extra);
     // Successful results are often cached objects: their answers' shared bytes are made once (jsonHead, eventHead).
-    return resultAnswer(p.id, result.structuredContent as object, extra);
+    return resultAnswer(p.id, outcome.value, extra);
   }
 
   // For a fetch Request's headers: the answer as a Response, or null when the SDK must answer.

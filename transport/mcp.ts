@@ -76,11 +76,12 @@ export const idempotencyKeyOf = (meta: unknown): string | undefined => {
   return key === undefined ? undefined : String(key);
 };
 
-// tools/call for a known tool, shared by the SDK handler and the fast path: a failure becomes an
+// tools/call for a known tool, shared by the SDK handler and the fast path: the tool's result, or a failure as an
 // isError result carrying the same problem object REST would send.
-export async function callToolResult(
+export type CallOutcome = { ok: true; value: Record<string, unknown> } | { ok: false; result: CallResult };
+export async function callToolOutcome(
   tool: McpTool, actor: Actor, args: unknown, deps: McpDeps, idempotencyKey?: string, extras: Pick<ToolContext, 'progress' | 'signal'> = {},
-): Promise<CallResult> {
+): Promise<CallOutcome> {
   const requestId = crypto.randomUUID();
   const { db, clock, config } = deps.baseContext;
   try {
@@ -89,16 +90,26 @@ export async function callToolResult(
       () => runForOutcome(tool, { ...deps.baseContext, ...extras, actor }, input, requestId));
     const body = outcome.body as Record<string, unknown>;
     deps.onToolCall?.(tool.name, outcome.status >= 400);
-    if (outcome.status >= 400) return toolErrorResult(body as Problem, tool);
-    return { content: [{ type: 'text', text: jsonText(body) }], structuredContent: body };
+    if (outcome.status >= 400) return { ok: false, result: toolErrorResult(body as Problem, tool) };
+    return { ok: true, value: body };
   } catch (err) {
     const problem = err instanceof ToolError
       ? problemFromToolError(err, requestId, config.siteUrl)
       : internalProblem(requestId, config.siteUrl);
     if (!(err instanceof ToolError)) console.error(`[${requestId}] ${tool.name}`, err);
     deps.onToolCall?.(tool.name, true);
-    return toolErrorResult(problem, tool);
+    return { ok: false, result: toolErrorResult(problem, tool) };
   }
+}
+
+// The SDK's CallToolResult: the result as text (for clients that read only that) and as structuredContent. The fast
+// path writes both from bytes it keeps beside a cached result (transport/mcp-fast-path.ts), so it takes the outcome
+// instead: the text made here per call had cost it a serialisation of the whole result (~9 % of an MCP get_listing).
+export async function callToolResult(
+  tool: McpTool, actor: Actor, args: unknown, deps: McpDeps, idempotencyKey?: string, extras: Pick<ToolContext, 'progress' | 'signal'> = {},
+): Promise<CallResult> {
+  const o = await callToolOutcome(tool, actor, args, deps, idempotencyKey, extras);
+  return o.ok ? { content: [{ type: 'text', text: jsonText(o.value) }], structuredContent: o.value } : o.result;
 }
 
 export function createMcpEndpoint(tools: McpTool[], deps: McpDeps): McpHttpHandler {
