@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { inflateSync } from 'node:zlib';
 import { startApp, type TestApp } from './harness';
 import { registerSeoRoutes } from '../site/seo/routes';
+import { memoComputes } from '../storage/queries/memo';
 import { queuedJobs } from '../jobs/port';
 
 // What crawlers and browsers ask every site for.
@@ -88,6 +89,20 @@ describe('robots.txt and sitemaps', () => {
     }
     expect(parts.flat()).toEqual(whole);
     expect(locs(await (await small.request('/sitemap.xml')).text())).toHaveLength(count);
+  });
+
+  // The index says how many parts there are: asking for parts past them makes nothing (each had cost a count of the
+  // directory, and pushed the real files out of memory).
+  it('answers a part that does not exist from the index, making nothing', async () => {
+    const small = new Hono();
+    registerSeoRoutes(small, { db: app.db, config: app.config, clock: app.clock, jobs: queuedJobs }, { maxUrls: 7, batch: 3 });
+    const parts = locs(await (await small.request('/sitemap.xml')).text()).length;
+    expect((await small.request('/sitemaps/1.xml')).status).toBe(200);
+    const made = memoComputes(app.db, 'sitemaps');
+    for (const n of [parts + 1, parts + 2, 500, 9999]) expect((await small.request(`/sitemaps/${n}.xml`)).status).toBe(404);
+    expect(memoComputes(app.db, 'sitemaps')).toBe(made);
+    expect((await small.request('/sitemaps/1.xml')).status).toBe(200);
+    expect(memoComputes(app.db, 'sitemaps')).toBe(made);
   });
 });
 

@@ -60,22 +60,25 @@ export function registerSeoRoutes(app: Hono, deps: AppDeps, sitemap: { maxUrls?:
   const maxUrls = sitemap.maxUrls ?? SITEMAP_MAX_URLS;
 
   // File 0 is /sitemap.xml: the one urlset while every page fits in it, else an index of numbered parts of at most
-  // maxUrls each. Undefined for a part that does not exist. Counts and entries are read in one snapshot (the memo's).
+  // maxUrls each; it says how many parts there are, so a part that does not exist costs nothing. Undefined for such a
+  // part. Counts and entries are read in one snapshot (the memo's).
   const sitemapFile = async (file: number): Promise<string | undefined> => {
     const now = deps.clock.now();
     const hour = hourOf(now);
-    const key = `${site}|${maxUrls}|${hour}|${await publishedPostCount(deps.db, now.toISOString())}|${file}`;
-    return (await remember<{ text?: string }>(deps.db, 'sitemaps', key, SITEMAP_TOPICS, async () => {
+    const posts = await publishedPostCount(deps.db, now.toISOString());
+    const made = (n: number) => remember<{ text: string; parts: number }>(deps.db, 'sitemaps', `${site}|${maxUrls}|${hour}|${posts}|${n}`, SITEMAP_TOPICS, async () => {
       const sections = [fixedSection, ...sitemapSections(deps.db, now.toISOString(), sitemap.batch)];
       const counts: number[] = [];
       for (const section of sections) counts.push(await section.count());
       const total = counts.reduce((a, b) => a + b, 0);
       const parts = total <= maxUrls ? 0 : Math.ceil(total / maxUrls);
       const between = (from: number, to: number) => sitemapEntriesBetween(sections, counts, from, to);
-      if (file === 0) return { value: { text: parts ? sitemapIndex(site, parts) : await urlset(site, between(0, total)) } };
-      if (file > parts) return { value: {} };
-      return { value: { text: await urlset(site, between((file - 1) * maxUrls, file * maxUrls)) } };
-    }, { kept: SITEMAP_FILES_KEPT, period: hour })).text;
+      if (n === 0) return { value: { text: parts ? sitemapIndex(site, parts) : await urlset(site, between(0, total)), parts } };
+      return { value: { text: await urlset(site, between((n - 1) * maxUrls, n * maxUrls)), parts } };
+    }, { kept: SITEMAP_FILES_KEPT, period: hour });
+    const index = await made(0);
+    if (file === 0) return index.text;
+    return file <= index.parts ? (await made(file)).text : undefined;
   };
 
   app.get('/robots.txt', (c) => c.text([
