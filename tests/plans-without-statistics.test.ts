@@ -41,6 +41,16 @@ async function preparedBy(db: Db, call: () => Promise<unknown>): Promise<string[
   }
   return seen;
 }
+// A connection of its own to the same directory: statements are prepared once per database, so a test that must see
+// what a read prepares cannot share the connection with one that may have prepared it already.
+async function onItsOwnConnection<T>(db: Db, use: (own: Db) => Promise<T>): Promise<T> {
+  const own = openDb(db.sqlite.name);
+  try {
+    return await use(own);
+  } finally {
+    own.sqlite.close();
+  }
+}
 // Named parameters bound to null: a plan does not depend on the values.
 const planOf = (db: Db, sql: string) => {
   const named = Object.fromEntries([...sql.matchAll(/@(\w+)/g)].map((m) => [m[1], null]));
@@ -130,37 +140,35 @@ describe.each([['analysed', true], ['never analysed', false]] as const)('a direc
   // from rows (a parent category of 8,000 listings: ~110 → ~19 ms cold at 100,000 listings, once a minute).
   it("a category's listings are read from indexes alone", async () => {
     const root = db.sqlite.prepare('SELECT id FROM categories WHERE parent_id IS NULL ORDER BY id LIMIT 1').pluck().get() as number;
-    // A connection of its own: statements are prepared once per database, and another test may have prepared these.
-    const fresh = openDb(db.sqlite.name);
-    try {
-      const sqls = await preparedBy(fresh, async () => {
-        expect((await liveListingIdsInCategory(fresh, root, 20, 0)).length).toBeGreaterThan(0);
+    await onItsOwnConnection(db, async (own) => {
+      const sqls = await preparedBy(own, async () => {
+        expect((await liveListingIdsInCategory(own, root, 20, 0)).length).toBeGreaterThan(0);
       });
       const members = sqls.filter((sql) => sql.includes('WITH RECURSIVE sub'));
       expect(members.length).toBeGreaterThanOrEqual(1);
       for (const sql of members) {
-        const plan = planOf(fresh, sql);
+        const plan = planOf(own, sql);
         expect(plan, sql).toMatch(/SEARCH l USING COVERING INDEX listings_rank_lookup \(id=\? AND status=\?\)/);
         expect(plan, sql).toMatch(/SEARCH listing_categories USING COVERING INDEX listing_categories_category \(category_id=\?\)/);
       }
-    } finally {
-      fresh.sqlite.close();
-    }
+    });
   });
 
   // The category counts read every live membership grouped by listing: in the memberships' own key order, each
   // listing looked up by id, nothing sorted.
   it('the category counts walk the memberships in key order, sorting nothing', async () => {
-    const sqls = await preparedBy(db, async () => {
-      expect([...(await liveCountsByCategory(db)).values()].some((n) => n > 0)).toBe(true);
+    await onItsOwnConnection(db, async (own) => {
+      const sqls = await preparedBy(own, async () => {
+        expect([...(await liveCountsByCategory(own)).values()].some((n) => n > 0)).toBe(true);
+      });
+      const memberships = sqls.filter((sql) => sql.includes('SELECT lc.listing_id, lc.category_id FROM listing_categories'));
+      expect(memberships.length).toBeGreaterThanOrEqual(1);
+      for (const sql of memberships) {
+        const plan = planOf(own, sql);
+        expect(plan).toMatch(/^SCAN lc USING (COVERING )?INDEX sqlite_autoindex_listing_categories_1 \/ SEARCH l USING/);
+        expect(plan).not.toMatch(/TEMP B-TREE/);
+      }
     });
-    const memberships = sqls.filter((sql) => sql.includes('SELECT lc.listing_id, lc.category_id FROM listing_categories'));
-    expect(memberships.length).toBeGreaterThanOrEqual(1);
-    for (const sql of memberships) {
-      const plan = planOf(db, sql);
-      expect(plan).toMatch(/^SCAN lc USING (COVERING )?INDEX sqlite_autoindex_listing_categories_1 \/ SEARCH l USING/);
-      expect(plan).not.toMatch(/TEMP B-TREE/);
-    }
   });
 
   // The sitemap's listings in id order, a batch at a time from a position, and the weeks that have public listings.

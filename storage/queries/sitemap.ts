@@ -45,13 +45,17 @@ export function sitemapSections(db: Db, now: string, batch = BATCH): SitemapSect
       }
     },
   });
-  // A small table, read whole and cut.
-  const small = (read: () => Promise<SitemapEntry[]>): SitemapSection => ({
-    count: async () => (await read()).length,
-    async *entries(skip, take) {
-      if (take > 0) yield (await read()).slice(skip, skip + take);
-    },
-  });
+  // A small table, read whole once (for its count and its entries alike) and cut.
+  const small = (read: () => Promise<SitemapEntry[]>): SitemapSection => {
+    let rows: Promise<SitemapEntry[]> | undefined;
+    const whole = () => (rows ??= read());
+    return {
+      count: async () => (await whole()).length,
+      async *entries(skip, take) {
+        if (take > 0) yield (await whole()).slice(skip, skip + take);
+      },
+    };
+  };
   return [
     byId<{ id: number; slug: string; updated_at: string }>(`listings WHERE ${PUBLIC}`, 'id, slug, updated_at',
       (r) => ({ path: `/listings/${r.slug}`, lastmod: day(r.updated_at) })),
