@@ -192,4 +192,25 @@ describe.each([['analysed', true], ['never analysed', false]] as const)('a direc
       expect(plan, sql).not.toMatch(/SCAN listings(?! USING COVERING INDEX)/);
     }
   });
+
+  // A minute's trending step (storage/queries/trending-scores.ts) reads only what changed: the log past its position,
+  // the votes of a minute's edge of the window, and the touched listings' own votes. Scanning the votes or the log
+  // would cost what the step is there to spare.
+  it('a trending minute after the first reads only what changed, by key and index', async () => {
+    await onItsOwnConnection(db, async (own) => {
+      const at = (now: string): SearchQuery => ({ ...domainQuery('trending'), domain: undefined,
+        trending: { now, since: new Date(Date.parse(now) - 72 * 3_600_000).toISOString(), halfLifeHours: 24 } });
+      await searchListingIds(own, at(NOW));
+      const sqls = await preparedBy(own, async () => {
+        expect((await searchListingIds(own, at('2026-11-18T12:01:00Z'))).ids).toHaveLength(20);
+      });
+      const step = sqls.filter((sql) => /trending_touched|change_log/.test(sql));
+      expect(step.length).toBeGreaterThanOrEqual(5);
+      for (const sql of step) {
+        const plan = planOf(own, sql);
+        expect(plan, sql).not.toMatch(/SCAN (votes|change_log)\b/);
+        expect(plan, sql).not.toMatch(/TEMP B-TREE/);
+      }
+    });
+  });
 });

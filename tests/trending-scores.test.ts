@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../storage/db';
 import { loadedSqlite, type LoadedSqlite } from './support/loaded-sqlite';
 import { searchListingIds, type SearchQuery } from '../storage/queries/search';
+import { trendingScoreWork } from '../storage/queries/trending-scores';
 
 // A trending search reads the minute's scores from a table made once a minute (storage/queries/search.ts
 // `trendingScores`), whatever it filters by, and walks or joins them by filter (`scoredFrom`). It must answer exactly
@@ -118,4 +119,97 @@ describe('trending from the minute\'s scores', () => {
     }
     expect((await searchListingIds(db, query({}, later, 0, 1))).ids).toEqual([riser]);
   });
+
+  const STEP_FILTERS = ['no filter', 'a middling category', 'the upcoming launches'];
+  const STEP_PAGES: Array<[number, number]> = [[0, 20], [20, 20], [300, 50]];
+  // The scores are kept from minute to minute (storage/queries/trending-scores.ts): each minute only the listings whose
+  // votes changed, left the window or were stamped after the last minute are scored again. Every kind of change, one
+  // minute after another, must leave the same answer as the one query; and those minutes must be steps, not builds.
+  it('minute after minute, kept up by what changed: votes cast, withdrawn, moved, stamped ahead, leaving the window', async () => {
+    const users = db.sqlite.prepare('SELECT id FROM users ORDER BY id DESC LIMIT 400').pluck().all() as number[];
+    const vote = db.sqlite.prepare('INSERT OR IGNORE INTO votes (listing_id, user_id, created_at) VALUES (?, ?, ?)');
+    const top = (now: string, n = 20) => oneQuery(query({}, now, 0, n)).ids;
+    const minute = (m: number) => new Date(Date.parse('2026-11-18T12:00:00Z') + m * 60_000).toISOString();
+    const checkAll = async (now: string, label: string) => {
+      for (const [name, f] of filters().filter(([n]) => STEP_FILTERS.includes(n))) {
+        for (const [offset, limit] of STEP_PAGES) {
+          const q = query(f, now, offset, limit);
+          expect({ label, name, offset, limit, ...(await searchListingIds(db, q)) }).toEqual({ label, name, offset, limit, ...oneQuery(q) });
+        }
+      }
+    };
+    const changes: Array<[string, (now: string) => void]> = [
+      ['votes cast for a listing far down', (now) => {
+        const low = top(now, 400)[399];
+        for (const u of users.slice(0, 60)) vote.run(low, u, now);
+      }],
+      ['every vote of the leader withdrawn', (now) => {
+        db.sqlite.prepare('DELETE FROM votes WHERE listing_id = ? AND created_at >= ?').run(top(now, 1)[0], query({}, now, 0, 1).trending.since);
+      }],
+      ['votes moved from the second to the fifth', (now) => {
+        const [, second, , , fifth] = top(now, 5);
+        db.sqlite.prepare(`UPDATE OR IGNORE votes SET listing_id = ? WHERE listing_id = ?`).run(fifth, second);
+      }],
+      // Two listings without a vote in the window, the first ahead of the second on the tie-break: each gets 100 votes,
+      // the first's stamped now, the second's half an hour ahead. This minute both count as now (a tie, the first
+      // ahead); a minute on, the second's votes are a minute newer than the first's and it must lead.
+      ['votes stamped half an hour ahead, tied this minute with votes stamped now', (now) => {
+        pair = db.sqlite.prepare(`SELECT l.id FROM listings l WHERE l.status = 'live' AND NOT EXISTS (SELECT 1 FROM votes v
+          WHERE v.listing_id = l.id AND v.created_at >= ?) ORDER BY l.votes_count DESC, l.launched_at DESC, l.id DESC LIMIT 2`)
+          .pluck().all(query({}, now, 0, 1).trending.since) as number[];
+        const ahead = new Date(Date.parse(now) + 30 * 60_000).toISOString();
+        for (const u of users.slice(100, 200)) { vote.run(pair[0], u, now); vote.run(pair[1], u, ahead); }
+      }],
+      ['nothing written: the votes stamped ahead draw nearer', () => {}],
+    ];
+    await checkAll(minute(1), 'the first minute asked for'); // made afresh when this test runs alone
+    let m = 2;
+    let pair: number[] = [];
+    for (const [label, change] of changes) {
+      const now = minute(m++);
+      change(now);
+      const before = trendingScoreWork(db);
+      await checkAll(now, label);
+      if (pair.length) {
+        const order = top(now).filter((id) => pair.includes(id));
+        expect({ label, order }).toEqual({ label, order: label.startsWith('votes stamped') ? pair : [pair[1], pair[0]] });
+      }
+      const after = trendingScoreWork(db);
+      expect({ label, builds: after.builds - before.builds, steps: after.steps - before.steps }).toEqual({ label, builds: 0, steps: 1 });
+    }
+    // Hours later (within the window): votes have left it, and those stamped ahead are in the past.
+    let before = trendingScoreWork(db);
+    await checkAll(minute(m + 600), 'ten hours on');
+    expect(trendingScoreWork(db).steps - before.steps).toBe(1);
+    expect(trendingScoreWork(db).builds - before.builds).toBe(0);
+    // change_log no longer reaching back to the position read: made afresh, and right.
+    const now = minute(m + 601);
+    for (const u of users.slice(200, 240)) vote.run(top(now, 50)[49], u, now);
+    db.sqlite.prepare('DELETE FROM change_log WHERE seq <= (SELECT max(seq) FROM change_log)').run();
+    vote.run(top(now, 60)[59], users[300], now);
+    before = trendingScoreWork(db);
+    await checkAll(now, 'log pruned');
+    expect(trendingScoreWork(db).builds - before.builds).toBe(1);
+    // A clock set back: made afresh for that minute.
+    before = trendingScoreWork(db);
+    await checkAll(minute(3), 'clock set back');
+    expect(trendingScoreWork(db).builds - before.builds).toBe(1);
+  }, 180_000);
+
+  // A search whose snapshot is rolled back takes back the minute's step with it; the next minute must start from what
+  // the table holds then, not from what the process last made.
+  it('a step rolled back with its transaction is made again by the next minute', async () => {
+    const minute = (m: number) => new Date(Date.parse('2026-11-18T20:00:00Z') + m * 60_000).toISOString();
+    await searchListingIds(db, query({}, minute(0), 0, 20));
+    const low = oneQuery(query({}, minute(1), 0, 500)).ids[499];
+    const users = db.sqlite.prepare('SELECT id FROM users ORDER BY id LIMIT 150').pluck().all() as number[];
+    for (const u of users) db.sqlite.prepare('INSERT OR IGNORE INTO votes (listing_id, user_id, created_at) VALUES (?, ?, ?)').run(low, u, minute(0));
+    await expect(db.engine.transaction(async () => {
+      expect((await searchListingIds(db, query({}, minute(1), 0, 20))).ids).toContain(low);
+      throw new Error('the request failed after its search');
+    }, 'deferred')).rejects.toThrow('the request failed');
+    const q = query({}, minute(2), 0, 20);
+    expect(await searchListingIds(db, q)).toEqual(oneQuery(q));
+    expect((await searchListingIds(db, q)).ids).toContain(low);
+  }, 60_000);
 });

@@ -8,6 +8,7 @@ import { caseVariants, matchExpressionFor, textChangeCanAffect, textTerms, vocab
 import { pgOf, pgPoolOf } from '../engine/pg';
 import { pgVocabularyIsCurrent, searchListingIdsPg, tsQueryFor } from '../pg/search';
 import { topicVersions } from './memo';
+import { keepTrendingScores } from './trending-scores';
 
 import type { SearchSort } from '../../domain/search-query';
 export { SEARCH_SORTS, type SearchSort } from '../../domain/search-query';
@@ -24,8 +25,6 @@ type PerDb = {
   statements: Map<string, Stmt>;
   totals: Lru<string, { signature: string; total: number }>;
   vocab?: { index: VocabIndex; logSeen: number; nearest: Lru<string, string[]> };
-  // Which minute's trending scores temp.trending_scores holds (undefined: the table is not made yet).
-  trendingScoresOf?: string;
 };
 const perDb = new WeakMap<Db, PerDb>();
 function state(db: Db): PerDb {
@@ -266,29 +265,11 @@ async function plainPage(db: Db, q: SearchQuery, totals: Totals): Promise<IdPage
 // Trending: Σ 0.5^(age_hours / half_life) over the votes of the window (see domain/ranking.ts). Listings with
 // such votes come first by score; the rest follow by all-time votes, read in index order.
 //
-// The scores are a scan of the window's votes (~35,000 listings scored from ~50,000 votes at 100,000 listings, 80–110
-// ms; unixepoch parses a timestamp about twice as fast as julianday). Every trending query of a minute asks for the
-// same scores, whatever it filters by, so they are made once a minute into a temporary table of this connection
-// (per process, like the query itself: nothing another node must see) and each query reads them from there. Made
-// inside each query, a trending search filtered by category or country cost the whole scan per filter and minute
-// (113 ms cold; 32 readers of varied categories got no answer within 2 s).
-const SCORES_SELECT = `SELECT listing_id, sum(pow(0.5, max(0.0, (@nowSec - unixepoch(created_at)) / 3600.0) / @halfLife)) AS score
-  FROM votes WHERE created_at >= @since GROUP BY listing_id`;
-type Trending = { nowSec: number; since: string; halfLife: number };
-
-async function trendingScores(db: Db, t: Trending): Promise<void> {
-  const s = state(db);
-  const key = `${t.nowSec}|${t.since}|${t.halfLife}`;
-  if (s.trendingScoresOf === key) return;
-  if (s.trendingScoresOf === undefined) {
-    await db.engine.exec(`CREATE TEMP TABLE IF NOT EXISTS trending_scores (listing_id INTEGER PRIMARY KEY, score REAL NOT NULL);
-      CREATE INDEX IF NOT EXISTS temp.trending_order ON trending_scores (score DESC);`);
-  }
-  await stmt(db, 'DELETE FROM temp.trending_scores').run();
-  await stmt(db, `INSERT INTO temp.trending_scores ${SCORES_SELECT}`).run(t);
-  s.trendingScoresOf = key;
-}
-
+// Every trending query of a minute asks for the same scores, whatever it filters by, so they are kept in a temporary
+// table of this connection and brought up to each minute by what changed (storage/queries/trending-scores.ts); each
+// query reads them from there. Made inside each query, a trending search filtered by category or country cost a
+// scan of the window's votes per filter and minute (113 ms cold; 32 readers of varied categories got no answer
+// within 2 s); made afresh each minute, 93–177 ms a minute at 100,000 listings.
 // How a trending query reads the scores with its filters. Broad filters (live listings, a stage, a country, a pricing
 // model) walk the scores in order and stop after the page (0.2 ms for page 1, 5–30 ms a hundred pages in), each
 // listing checked in the index that holds every column the filters and tie-breaks read. A category, a domain or the
@@ -303,8 +284,7 @@ function scoredFrom(q: SearchQuery, where: string): string {
 
 async function trendingPage(db: Db, q: SearchQuery, totals: Totals): Promise<IdPage> {
   const f = filters(q, false);
-  const t: Trending = { nowSec: Date.parse(q.trending.now) / 1000, since: q.trending.since, halfLife: q.trending.halfLifeHours };
-  await trendingScores(db, t);
+  await keepTrendingScores(db, { nowSec: Date.parse(q.trending.now) / 1000, since: q.trending.since, halfLife: q.trending.halfLifeHours });
   const from = scoredFrom(q, f.where);
   const scored = await stmt(db, `SELECT l.id FROM ${from} ORDER BY sc.score DESC, ${BY_VOTES} LIMIT @limit OFFSET @offset`)
     .all({ ...f.params, limit: q.limit, offset: q.offset }) as Row[];
