@@ -171,6 +171,26 @@ describe.each([['analysed', true], ['never analysed', false]] as const)('a direc
     });
   });
 
+  // After a change, the counts read the touched listings' memberships by key and the log past its position
+  // (storage/queries/category-counts.ts): scanning either would cost what the update is there to spare.
+  it('the category counts, once counted, read only the touched listings and the log past its position', async () => {
+    await onItsOwnConnection(db, async (own) => {
+      await liveCountsByCategory(own);
+      own.sqlite.prepare(`UPDATE listings SET status = CASE status WHEN 'live' THEN 'archived' ELSE 'live' END
+        WHERE id = (SELECT min(listing_id) FROM listing_categories)`).run();
+      const sqls = await preparedBy(own, async () => {
+        expect([...(await liveCountsByCategory(own)).values()].some((n) => n > 0)).toBe(true);
+      });
+      const update = sqls.filter((sql) => /json_each|change_log/.test(sql));
+      expect(update.length).toBeGreaterThanOrEqual(2);
+      for (const sql of update) {
+        const plan = planOf(own, sql);
+        expect(plan, sql).not.toMatch(/SCAN (lc|listing_categories|change_log|l|listings)\b/);
+        expect(plan, sql).not.toMatch(/TEMP B-TREE FOR ORDER BY/);
+      }
+    });
+  });
+
   // The sitemap's listings in id order, a batch at a time from a position, and the weeks that have public listings.
   // Through a status index, SQLite read every public listing and sorted them by id for each batch (~1.5 s a sitemap
   // part at 100,000 listings) and read the weeks from every listing's row (0.4 s): no read of listings may sort.

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import type { Faq } from '../schema';
 import { memoOn } from './memo';
+import { liveCategoryCounts } from './category-counts';
 
 export type CategoryRow = { id: number; slug: string; name: string; description: string; parent_id: number | null };
 export type CategoryDetail = CategoryRow & { faqs: Faq[] };
@@ -15,12 +16,6 @@ function prepare(db: Db) {
   const s = db.engine;
   return {
     all: s.prepare(`SELECT id, slug, name, description, parent_id FROM categories ORDER BY position, name`),
-    // Ordered by listing so one listing's categories arrive together: the memberships are walked in their primary
-    // key's order (listing, category) and each listing's status looked up by id. Joined the other way round, SQLite
-    // walked the live listings through a status index and sorted every membership afterwards (~1.5 times the cost
-    // at 100,000 listings). CROSS JOIN keeps SQLite's order; PostgreSQL plans it as any join.
-    liveMemberships: s.prepare(`SELECT lc.listing_id, lc.category_id FROM listing_categories lc
-      CROSS JOIN listings l WHERE l.id = lc.listing_id AND l.status = 'live' ORDER BY lc.listing_id`).raw(),
     bySlug: s.prepare(`SELECT id, slug, name, description, parent_id, faqs FROM categories WHERE slug = ?`),
     byId: s.prepare(`SELECT id, slug, name, description, parent_id FROM categories WHERE id = ?`),
     children: s.prepare(`SELECT id, slug, name, description, parent_id FROM categories WHERE parent_id = ? ORDER BY position, name`),
@@ -42,35 +37,11 @@ function stmts(db: Db) {
 
 export const allCategories = async (db: Db): Promise<CategoryRow[]> => await stmts(db).all.all() as CategoryRow[];
 
-// Live listings per category, its descendants included and each listing counted once. Reading every
-// membership is the costly part, so the result is remembered until what it counts changes.
+// Live listings per category, its descendants included and each listing counted once (storage/queries/category-counts.ts
+// keeps them up by what changed), remembered until a listing goes live or leaves, changes category, or the tree changes.
 export async function liveCountsByCategory(db: Db): Promise<Map<number, number>> {
-  // Counted again when a listing goes live or leaves, or changes category; not on an edit of its texts (at 100,000
-  // listings a count reads every membership: ~140–190 ms).
-  return await memoOn(db, 'category-counts', '', ['listing_status', 'listing_categories', 'categories'], async () => {
-    const parentOf = new Map((await allCategories(db)).map((c) => [c.id, c.parent_id]));
-    return subtreeCounts(await stmts(db).liveMemberships.all() as [number, number][], parentOf);
-  });
-}
-
-// memberships: [listing_id, category_id] grouped by listing. A listing adds 1 to each distinct ancestor-or-self
-// of its categories, so a listing in both a category and its subcategory is counted once in the parent.
-function subtreeCounts(memberships: [number, number][], parentOf: Map<number, number | null>): Map<number, number> {
-  const counts = new Map<number, number>();
-  let current = -1;
-  let seen = new Set<number>();
-  for (const [listingId, categoryId] of memberships) {
-    if (listingId !== current) {
-      current = listingId;
-      seen = new Set();
-    }
-    // Walk up to the root; stop at a category already credited for this listing (or at a cycle).
-    for (let c: number | null | undefined = categoryId; c != null && !seen.has(c); c = parentOf.get(c)) {
-      seen.add(c);
-      counts.set(c, (counts.get(c) ?? 0) + 1);
-    }
-  }
-  return counts;
+  return await memoOn(db, 'category-counts', '', ['listing_status', 'listing_categories', 'categories'], async () =>
+    await liveCategoryCounts(db, new Map((await allCategories(db)).map((c) => [c.id, c.parent_id]))));
 }
 
 export async function categoryBySlug(db: Db, slug: string): Promise<CategoryDetail | null> {

@@ -24,8 +24,9 @@ import type { Stmt } from '../engine/types';
 export type Trending = { nowSec: number; since: string; halfLife: number };
 
 // What the table holds is written in the table's own row beside it (temp.trending_state), in the same transaction as
-// the scores: a search rolled back (its snapshot ended by an error) takes both back together, so the next minute
-// starts from what the table really holds. The process only remembers which minute it last asked for.
+// the scores: a search rolled back (its snapshot ended by an error) takes both back together, tables made in it
+// included, so each call goes by what the tables hold. Only a minute reached outside any transaction is remembered
+// by the process, to skip even that look.
 type Kept = { now_sec: number; since: string; half_life: number; t0: number; log_seq: number };
 type PerDb = { asked?: string; statements: Map<string, Stmt>; builds: number; steps: number };
 const perDb = new WeakMap<Db, PerDb>();
@@ -53,14 +54,26 @@ export async function keepTrendingScores(db: Db, t: Trending): Promise<void> {
   const s = state(db);
   const asked = `${t.nowSec}|${t.since}|${t.halfLife}`;
   if (s.asked === asked) return;
-  if (s.asked === undefined) {
+  const k = await keptState(db);
+  if (!(k && k.now_sec === t.nowSec && k.since === t.since && k.half_life === t.halfLife)) await bringUp(db, k, t);
+  if (!db.sqlite.inTransaction) s.asked = asked;
+}
+
+async function keptState(db: Db): Promise<Kept | undefined> {
+  try {
+    return await stmt(db, 'SELECT now_sec, since, half_life, t0, log_seq FROM temp.trending_state').get() as Kept | undefined;
+  } catch {
+    // Not made yet on this connection, or made in a transaction that was rolled back.
     await db.engine.exec(`CREATE TEMP TABLE IF NOT EXISTS trending_scores (listing_id INTEGER PRIMARY KEY, score REAL NOT NULL);
       CREATE INDEX IF NOT EXISTS temp.trending_order ON trending_scores (score DESC);
       CREATE TEMP TABLE IF NOT EXISTS trending_touched (id INTEGER PRIMARY KEY);
       CREATE TEMP TABLE IF NOT EXISTS trending_state (one INTEGER PRIMARY KEY CHECK (one = 1), now_sec REAL NOT NULL,
         since TEXT NOT NULL, half_life REAL NOT NULL, t0 REAL NOT NULL, log_seq INTEGER NOT NULL);`);
+    return undefined;
   }
-  const k = await stmt(db, 'SELECT now_sec, since, half_life, t0, log_seq FROM temp.trending_state').get() as Kept | undefined;
+}
+
+async function bringUp(db: Db, k: Kept | undefined, t: Trending): Promise<void> {
   // Two statements: asked for both at once, SQLite reads the whole log instead of each end of its key (~10 ms).
   const log = {
     last: (await stmt(db, 'SELECT coalesce(max(seq), 0) AS n FROM change_log').get() as { n: number }).n,
@@ -77,7 +90,6 @@ export async function keepTrendingScores(db: Db, t: Trending): Promise<void> {
   else await build(db, t, t0);
   await stmt(db, `INSERT OR REPLACE INTO temp.trending_state (one, now_sec, since, half_life, t0, log_seq)
     VALUES (1, @nowSec, @since, @halfLife, @t0, @logSeq)`).run({ ...t, t0, logSeq: log.last });
-  s.asked = asked;
 }
 
 async function build(db: Db, t: Trending, t0: number): Promise<void> {
