@@ -14,3 +14,16 @@ export function preparedFor<T>(build: (prepare: (sql: string, dialects?: Dialect
     return s;
   };
 }
+
+// Statements prepared on first use, per database and SQL text: for SQL put together at run time, or reading tables
+// made later (a connection's temporary tables), which preparedFor would prepare before they exist.
+export function preparedOnUse(): (db: Db, sql: string) => Stmt {
+  const cache = new WeakMap<Db, Map<string, Stmt>>();
+  return (db, sql) => {
+    let statements = cache.get(db);
+    if (!statements) cache.set(db, (statements = new Map()));
+    let st = statements.get(sql);
+    if (!st) statements.set(sql, (st = db.engine.prepare(sql)));
+    return st;
+  };
+}

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
-import type { Stmt } from '../engine/types';
+import { preparedOnUse } from '../prepared';
+import { perDatabase } from '../per-database';
 
 // Live listings per category, its descendants included and each listing counted once, kept up by what changed.
 //
@@ -21,19 +22,9 @@ type Kept = {
   categories: Int32Array; // … with each one's category
   counts: Map<number, number>;
 };
-type PerDb = { kept?: Kept; statements: Map<string, Stmt>; builds: number; steps: number };
-const perDb = new WeakMap<Db, PerDb>();
-function state(db: Db): PerDb {
-  let s = perDb.get(db);
-  if (!s) perDb.set(db, (s = { statements: new Map(), builds: 0, steps: 0 }));
-  return s;
-}
-function stmt(db: Db, sql: string): Stmt {
-  const s = state(db);
-  let st = s.statements.get(sql);
-  if (!st) s.statements.set(sql, (st = db.engine.prepare(sql)));
-  return st;
-}
+type PerDb = { kept?: Kept; builds: number; steps: number };
+const state = perDatabase<PerDb>(() => ({ builds: 0, steps: 0 }));
+const stmt = preparedOnUse();
 
 // Past this many touched listings, counting from scratch costs less than reading each one's memberships.
 const MAX_TOUCHED = 20_000;

@@ -1,4 +1,4 @@
-import type { Stmt } from '../engine/types';
+import { preparedOnUse } from '../prepared';
 
 import type { Db } from '../db';
 import { VocabIndex, type VocabEntry } from '../../domain/fuzzy';
@@ -22,22 +22,16 @@ const BM25 = 'bm25(listings_fts, 10.0, 5.0, 1.0, 3.0)';
 const BY_VOTES = 'l.votes_count DESC, l.launched_at DESC, l.id DESC';
 
 type PerDb = {
-  statements: Map<string, Stmt>;
   totals: Lru<string, { signature: string; total: number }>;
   vocab?: { index: VocabIndex; logSeen: number; nearest: Lru<string, string[]> };
 };
 const perDb = new WeakMap<Db, PerDb>();
 function state(db: Db): PerDb {
   let s = perDb.get(db);
-  if (!s) perDb.set(db, (s = { statements: new Map(), totals: new Lru(500) }));
+  if (!s) perDb.set(db, (s = { totals: new Lru(500) }));
   return s;
 }
-function stmt(db: Db, sql: string): Stmt {
-  const s = state(db);
-  let st = s.statements.get(sql);
-  if (!st) s.statements.set(sql, (st = db.engine.prepare(sql)));
-  return st;
-}
+const stmt = preparedOnUse();
 
 // --- The text log -------------------------------------------------------------------------------------
 // Every write of a listing's searchable text is logged by a trigger (search_terms_log, migrations 0011 and 0012)

@@ -1,5 +1,6 @@
 import type { Db } from '../db';
-import type { Stmt } from '../engine/types';
+import { preparedOnUse } from '../prepared';
+import { perDatabase } from '../per-database';
 
 // The trending scores every trending search of a minute reads (storage/queries/search.ts `trendingPage`), kept in a
 // temporary table of this connection (per process, like the searches: nothing another node must see) and brought
@@ -28,19 +29,9 @@ export type Trending = { nowSec: number; since: string; halfLife: number };
 // included, so each call goes by what the tables hold. Only a minute reached outside any transaction is remembered
 // by the process, to skip even that look.
 type Kept = { now_sec: number; since: string; half_life: number; t0: number; log_seq: number };
-type PerDb = { asked?: string; statements: Map<string, Stmt>; builds: number; steps: number };
-const perDb = new WeakMap<Db, PerDb>();
-function state(db: Db): PerDb {
-  let s = perDb.get(db);
-  if (!s) perDb.set(db, (s = { statements: new Map(), builds: 0, steps: 0 }));
-  return s;
-}
-function stmt(db: Db, sql: string): Stmt {
-  const s = state(db);
-  let st = s.statements.get(sql);
-  if (!st) s.statements.set(sql, (st = db.engine.prepare(sql)));
-  return st;
-}
+type PerDb = { asked?: string; builds: number; steps: number };
+const state = perDatabase<PerDb>(() => ({ builds: 0, steps: 0 }));
+const stmt = preparedOnUse();
 
 const MAX_HALF_LIVES = 256;
 const TERM = 'pow(2.0, (min(unixepoch(created_at), @nowSec) - @t0) / 3600.0 / @halfLife)';
