@@ -33,7 +33,7 @@ const MAX_TOUCHED = 20_000;
 // order (listing, category) and each listing's status looked up by id. Joined the other way round, SQLite walked the
 // live listings through a status index and sorted every membership afterwards (~1.5 times the cost at 100,000
 // listings). CROSS JOIN keeps SQLite's order; PostgreSQL plans it as any join.
-export const LIVE_MEMBERSHIPS = `SELECT lc.listing_id, lc.category_id FROM listing_categories lc
+const LIVE_MEMBERSHIPS = `SELECT lc.listing_id, lc.category_id FROM listing_categories lc
   CROSS JOIN listings l WHERE l.id = lc.listing_id AND l.status = 'live' ORDER BY lc.listing_id`;
 const LIVE_MEMBERSHIPS_OF = `SELECT lc.listing_id, lc.category_id FROM listing_categories lc
   CROSS JOIN listings l WHERE lc.listing_id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) AND l.id = lc.listing_id AND l.status = 'live'
