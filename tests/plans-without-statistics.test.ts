@@ -175,10 +175,11 @@ describe.each([['analysed', true], ['never analysed', false]] as const)('a direc
   // (storage/queries/category-counts.ts): scanning either would cost what the update is there to spare.
   it('the category counts, once counted, read only the touched listings and the log past its position', async () => {
     await onItsOwnConnection(db, async (own) => {
-      await liveCountsByCategory(own);
-      own.sqlite.prepare(`UPDATE listings SET status = CASE status WHEN 'live' THEN 'archived' ELSE 'live' END
-        WHERE id = (SELECT min(listing_id) FROM listing_categories)`).run();
+      // From the first count on: the log's statements are prepared together (storage/queries/change-log.ts).
       const sqls = await preparedBy(own, async () => {
+        await liveCountsByCategory(own);
+        own.sqlite.prepare(`UPDATE listings SET status = CASE status WHEN 'live' THEN 'archived' ELSE 'live' END
+          WHERE id = (SELECT min(listing_id) FROM listing_categories)`).run();
         expect([...(await liveCountsByCategory(own)).values()].some((n) => n > 0)).toBe(true);
       });
       const update = sqls.filter((sql) => /json_each|change_log/.test(sql));
@@ -220,8 +221,9 @@ describe.each([['analysed', true], ['never analysed', false]] as const)('a direc
     await onItsOwnConnection(db, async (own) => {
       const at = (now: string): SearchQuery => ({ ...domainQuery('trending'), domain: undefined,
         trending: { now, since: new Date(Date.parse(now) - 72 * 3_600_000).toISOString(), halfLifeHours: 24 } });
-      await searchListingIds(own, at(NOW));
+      // From the first minute on: the log's statements are prepared together (storage/queries/change-log.ts).
       const sqls = await preparedBy(own, async () => {
+        await searchListingIds(own, at(NOW));
         expect((await searchListingIds(own, at('2026-11-18T12:01:00Z'))).ids).toHaveLength(20);
       });
       const step = sqls.filter((sql) => /trending_touched|change_log/.test(sql));

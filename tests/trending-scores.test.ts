@@ -4,8 +4,8 @@ import { loadedSqlite, type LoadedSqlite } from './support/loaded-sqlite';
 import { searchListingIds, type SearchQuery } from '../storage/queries/search';
 import { trendingScoreWork } from '../storage/queries/trending-scores';
 
-// A trending search reads the minute's scores from a table made once a minute (storage/queries/search.ts
-// `trendingScores`), whatever it filters by, and walks or joins them by filter (`scoredFrom`). It must answer exactly
+// A trending search reads the minute's scores from a table kept from minute to minute
+// (storage/queries/trending-scores.ts), whatever it filters by, and walks or joins them by filter (`scoredFrom`). It must answer exactly
 // as the one query that scored the window's votes inside each search: same ids, same order, same total, on every page
 // and filter, across the cut from scored listings to those without a vote in the window, and a minute later with
 // the votes cast meanwhile. The directory has exact ties: listings whose votes fall at the same instants score the

@@ -1,15 +1,15 @@
 import type { Db } from '../db';
 import { preparedOnUse } from '../prepared';
 import { perDatabase } from '../per-database';
+import { listingsChangedBetween, logReachesBack, logSpan } from './change-log';
 
 // Live listings per category, its descendants included and each listing counted once, kept up by what changed.
 //
 // Counted from scratch, this reads every live membership (~200–300 ms at 100,000 listings, blocking), and it had to
 // be counted again whenever any listing went live or left, or any listing's categories changed: each submission, each
 // approval, each owner's change of category. Now the counts are kept with a compact copy of what they were counted
-// from (each live listing's categories, sorted by listing), and brought up to date from change_log (SQLite migration
-// 0014, PostgreSQL 0003), which any process's writes feed: a listing's status, its row and its memberships all bump
-// the topic `listing:<id>`. Those listings' memberships are read again; each one's old categories are taken off the
+// from (each live listing's categories, sorted by listing), and brought up to date from change_log (change-log.ts),
+// which any process's writes feed: a listing's status, its row and its memberships all bump the topic `listing:<id>`. Those listings' memberships are read again; each one's old categories are taken off the
 // counts and its new ones added. Every other listing is as it was counted. Counted from scratch instead: the first
 // time, when the category tree's parents changed (a listing's ancestors would differ), when the log no longer reaches
 // back to the position read, and when more listings were touched than a count from scratch would cost.
@@ -45,22 +45,19 @@ export const categoryCountWork = (db: Db): { builds: number; steps: number } => 
 export async function liveCategoryCounts(db: Db, parentOf: Map<number, number | null>): Promise<Map<number, number>> {
   const s = state(db);
   const parents = JSON.stringify([...parentOf].sort((a, b) => a[0] - b[0]));
-  // Two statements: asked for both at once, SQLite reads the whole log instead of each end of its key.
-  const last = Number((await stmt(db, 'SELECT coalesce(max(seq), 0) AS n FROM change_log').get() as { n: number | string }).n);
-  const first = Number((await stmt(db, 'SELECT coalesce(min(seq), 0) AS n FROM change_log').get() as { n: number | string }).n);
+  const log = await logSpan(db);
   const k = s.kept;
-  if (k && k.parents === parents && last >= k.logSeq && (first === 0 || first <= k.logSeq + 1)) {
-    const touched = (await stmt(db, `SELECT DISTINCT topic FROM change_log WHERE seq > ? AND seq <= ? AND topic LIKE 'listing:%'`)
-      .pluck().all(k.logSeq, last) as string[]).map((t) => Number(t.slice(8))).filter(Number.isInteger);
+  if (k && k.parents === parents && logReachesBack(log, k.logSeq)) {
+    const touched = await listingsChangedBetween(db, k.logSeq, log.last);
     if (touched.length <= MAX_TOUCHED) {
       if (touched.length) await update(db, k, touched, parentOf);
-      k.logSeq = last;
+      k.logSeq = log.last;
       s.steps++;
       return k.counts;
     }
   }
   const rows = await stmt(db, LIVE_MEMBERSHIPS).raw().all() as [number, number][];
-  s.kept = { logSeq: last, parents, ...membershipArrays(rows), counts: new Map() };
+  s.kept = { logSeq: log.last, parents, ...membershipArrays(rows), counts: new Map() };
   addCredits(s.kept.counts, rows, parentOf, 1);
   s.builds++;
   return s.kept.counts;

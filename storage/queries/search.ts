@@ -1,4 +1,5 @@
 import { preparedOnUse } from '../prepared';
+import { perDatabase } from '../per-database';
 
 import type { Db } from '../db';
 import { VocabIndex, type VocabEntry } from '../../domain/fuzzy';
@@ -25,12 +26,7 @@ type PerDb = {
   totals: Lru<string, { signature: string; total: number }>;
   vocab?: { index: VocabIndex; logSeen: number; nearest: Lru<string, string[]> };
 };
-const perDb = new WeakMap<Db, PerDb>();
-function state(db: Db): PerDb {
-  let s = perDb.get(db);
-  if (!s) perDb.set(db, (s = { totals: new Lru(500) }));
-  return s;
-}
+const state = perDatabase<PerDb>(() => ({ totals: new Lru(500) }));
 const stmt = preparedOnUse();
 
 // --- The text log -------------------------------------------------------------------------------------
@@ -264,6 +260,7 @@ async function plainPage(db: Db, q: SearchQuery, totals: Totals): Promise<IdPage
 // query reads them from there. Made inside each query, a trending search filtered by category or country cost a
 // scan of the window's votes per filter and minute (113 ms cold; 32 readers of varied categories got no answer
 // within 2 s); made afresh each minute, 93–177 ms a minute at 100,000 listings.
+
 // How a trending query reads the scores with its filters. Broad filters (live listings, a stage, a country, a pricing
 // model) walk the scores in order and stop after the page (0.2 ms for page 1, 5–30 ms a hundred pages in), each
 // listing checked in the index that holds every column the filters and tie-breaks read. A category, a domain or the

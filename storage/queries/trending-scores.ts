@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { preparedOnUse } from '../prepared';
 import { perDatabase } from '../per-database';
+import { listingsChangedBetween, logReachesBack, logSpan } from './change-log';
 
 // The trending scores every trending search of a minute reads (storage/queries/search.ts `trendingPage`), kept in a
 // temporary table of this connection (per process, like the searches: nothing another node must see) and brought
@@ -10,7 +11,7 @@ import { perDatabase } from '../per-database';
 // against a fixed reference time t0 instead of now, that is 0.5^((now − t0) / h) · Σ 2^((min(t, now) − t0) / h): the
 // first factor is the same for every listing, so the sum alone orders them as the score does, and a vote's term
 // stays what it was as the minutes pass. From one minute to the next, a listing's sum changes only when
-//   - one of its votes was cast, withdrawn or moved: every such write is in change_log (migration 0014) as the topic
+//   - one of its votes was cast, withdrawn or moved: every such write is in change_log (change-log.ts) as the topic
 //     `listing:<id>` (0011's vote triggers), whichever process made it;
 //   - one of its votes left the window (stamped between the last window's start and this one's);
 //   - one of its votes is stamped after the last minute (cast since, or stamped ahead by a clock): its term counted
@@ -65,17 +66,13 @@ async function keptState(db: Db): Promise<Kept | undefined> {
 }
 
 async function bringUp(db: Db, k: Kept | undefined, t: Trending): Promise<void> {
-  // Two statements: asked for both at once, SQLite reads the whole log instead of each end of its key (~10 ms).
-  const log = {
-    last: (await stmt(db, 'SELECT coalesce(max(seq), 0) AS n FROM change_log').get() as { n: number }).n,
-    first: (await stmt(db, 'SELECT coalesce(min(seq), 0) AS n FROM change_log').get() as { n: number }).n,
-  };
+  const log = await logSpan(db);
   const sinceSec = Date.parse(t.since) / 1000;
   const window = t.nowSec - sinceSec;
   const stepping = !!k && k.half_life === t.halfLife && k.now_sec - Date.parse(k.since) / 1000 === window
     && t.nowSec >= k.now_sec && t.nowSec - k.now_sec < window
     && (t.nowSec - k.t0) / 3600 / t.halfLife <= MAX_HALF_LIVES
-    && log.last >= k.log_seq && (log.first === 0 || log.first <= k.log_seq + 1);
+    && logReachesBack(log, k.log_seq);
   const t0 = stepping ? k.t0 : sinceSec;
   if (stepping) await step(db, k, t, log.last);
   else await build(db, t, t0);
@@ -92,8 +89,7 @@ async function build(db: Db, t: Trending, t0: number): Promise<void> {
 
 async function step(db: Db, k: Kept, t: Trending, logSeq: number): Promise<void> {
   const touch = (from: string) => stmt(db, `INSERT OR IGNORE INTO temp.trending_touched (id) ${from}`);
-  await touch(`SELECT CAST(substr(topic, 9) AS INTEGER) FROM change_log WHERE seq > @from AND seq <= @to AND substr(topic, 1, 8) = 'listing:'`)
-    .run({ from: k.log_seq, to: logSeq });
+  await touch('SELECT CAST(value AS INTEGER) FROM json_each(@ids)').run({ ids: JSON.stringify(await listingsChangedBetween(db, k.log_seq, logSeq)) });
   await touch('SELECT listing_id FROM votes INDEXED BY votes_created WHERE created_at >= @before AND created_at < @since').run({ before: k.since, since: t.since });
   await touch('SELECT listing_id FROM votes INDEXED BY votes_created WHERE created_at > @last').run({ last: new Date(k.now_sec * 1000).toISOString() });
   await stmt(db, 'DELETE FROM temp.trending_scores WHERE listing_id IN (SELECT id FROM temp.trending_touched)').run();
