@@ -2,11 +2,13 @@ import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// Runs the operator CLI as an operator would (`npx tsx cli/admin.ts …`) against the database file given.
+// Runs the operator CLI as `npm run admin -- …` does (tsx cli/admin.ts) against the database given: tsx's loader
+// in a node process of its own. Not through npx or tsx's own launcher, each of which starts one more process first
+// (a second per run on a busy machine, over some forty runs).
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export type CliResult = { code: number | null; stdout: string; stderr: string };
 
-export const runAdminCli = (env: Record<string, string>, args: string[]): Promise<CliResult> => runCommand('npx', ['tsx', 'cli/admin.ts', ...args], env);
+export const runAdminCli = (env: Record<string, string>, args: string[]): Promise<CliResult> => runCommand(process.execPath, ['--import', 'tsx', 'cli/admin.ts', ...args], env);
 
 // Any command of the project, from its root, with these variables added; resolves with what it printed.
 export function runCommand(command: string, args: string[], env: Record<string, string>): Promise<CliResult> {

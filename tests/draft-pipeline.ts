@@ -1,7 +1,7 @@
 import type { LanguageModel } from 'ai';
 import { assemble, type Assembled } from '../crawler/assemble';
 import { missingFields, toSource, type Source } from '../crawler/build-draft';
-import { crawlSite } from '../crawler/crawl';
+import { crawlSite, type CrawlResult } from '../crawler/crawl';
 import { proposeWithModel, type AiProposal } from '../crawler/draft-ai';
 import { extractFacts } from '../crawler/extract';
 import { userAgentFor } from '../crawler/safe-fetch';
@@ -15,8 +15,10 @@ export const fetchOptions = { allowPrivate: false, userAgent: userAgentFor('http
 
 export type PipelineResult = Assembled & { sources: Source[]; proposal: AiProposal | null; markedByTest: boolean };
 
-export async function draftPipeline(o: { url: string; model: LanguageModel | null; categories: string[]; now: Date; traps?: string[] }): Promise<PipelineResult> {
-  const crawl = await crawlSite({ url: o.url, fetch: fetchOptions });
+// `crawled`: the site's crawl, when the caller has it already (the crawl does not depend on the model, and a site with
+// a Crawl-delay takes seconds to crawl again).
+export async function draftPipeline(o: { url: string; model: LanguageModel | null; categories: string[]; now: Date; traps?: string[]; crawled?: Promise<CrawlResult> }): Promise<PipelineResult> {
+  const crawl = await (o.crawled ?? crawlSite({ url: o.url, fetch: fetchOptions }));
   const extracted = extractFacts(crawl.pages.map((p) => ({ url: p.finalUrl, html: p.html, topic: p.topic })), o.categories);
   let sources = extracted.pages.map(toSource);
   const detected = sources.some((s) => s.othersText?.length);

@@ -2,7 +2,8 @@ import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assemble, boundOf } from '../crawler/assemble';
 import { emptyFacts } from '../crawler/facts';
-import { draftPipeline } from './draft-pipeline';
+import { draftPipeline, fetchOptions } from './draft-pipeline';
+import { crawlSite, type CrawlResult } from '../crawler/crawl';
 import { isDraftField } from '../domain/draft-fields';
 import { locateQuote } from '../domain/evidence';
 import {
@@ -22,8 +23,15 @@ afterAll(async () => { for (const s of Object.values(servers)) await s.close(); 
 
 const bound = (f: string) => (isDraftField(f) ? boundOf(f) : 300);
 
+// Each site is crawled once and drafted from by every model: a site with a Crawl-delay takes seconds per crawl.
+const crawls = new Map<string, Promise<CrawlResult>>();
+const crawlOf = (site: string) => {
+  let crawl = crawls.get(site);
+  if (!crawl) crawls.set(site, (crawl = crawlSite({ url: servers[site].url, fetch: fetchOptions })));
+  return crawl;
+};
 const runOn = (site: string, model: Parameters<typeof draftPipeline>[0]['model']) =>
-  draftPipeline({ url: servers[site].url, model, categories: CATEGORIES, now, traps: readExpected(site)!.traps });
+  draftPipeline({ url: servers[site].url, model, categories: CATEGORIES, now, traps: readExpected(site)!.traps, crawled: crawlOf(site) });
 
 describe.each(SITES)('fixture site %s', (site) => {
   it('keeps at least 95 % of what the oracle proves with true quotes', async () => {

@@ -35,8 +35,19 @@ const query = (f: Filter, now: string, offset: number, limit: number): SearchQue
 });
 
 // The one query: what trendingPage ran before the scores were kept (the scores made inside it), with the same filters
-// as storage/queries/search.ts writes them.
+// as storage/queries/search.ts writes them. Its whole ranking is made once per filter and minute while nothing is
+// written (the connection's count of changed rows stands still) and each page is cut from it.
+const rankings = new Map<string, number[]>();
 function oneQuery(q: SearchQuery): { ids: number[]; total: number } {
+  const key = JSON.stringify([{ ...q, offset: 0, limit: 0 }, db.sqlite.prepare('SELECT total_changes()').pluck().get()]);
+  let ids = rankings.get(key);
+  if (!ids) {
+    if (rankings.size > 100) rankings.clear();
+    rankings.set(key, (ids = oneRanking(q)));
+  }
+  return { ids: ids.slice(q.offset, q.offset + q.limit), total: ids.length };
+}
+function oneRanking(q: SearchQuery): number[] {
   const where: string[] = [];
   const params: Record<string, unknown> = { nowSec: Date.parse(q.trending.now) / 1000, since: q.trending.since, halfLife: q.trending.halfLifeHours };
   if (q.status === 'live') where.push(`l.status = 'live'`);
@@ -53,8 +64,7 @@ function oneQuery(q: SearchQuery): { ids: number[]; total: number } {
     ORDER BY sc.score DESC, l.votes_count DESC, l.launched_at DESC, l.id DESC`).pluck().all(params) as number[];
   const rest = db.sqlite.prepare(`SELECT l.id FROM listings l WHERE ${w} AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.listing_id = l.id AND v.created_at >= @since)
     ORDER BY l.votes_count DESC, l.launched_at DESC, l.id DESC`).pluck().all(params) as number[];
-  const ids = [...all, ...rest];
-  return { ids: ids.slice(q.offset, q.offset + q.limit), total: ids.length };
+  return [...all, ...rest];
 }
 
 const PAGES: Array<[number, number]> = [[0, 20], [20, 20], [0, 100], [300, 50], [900, 100], [2600, 100], [5000, 20]];
