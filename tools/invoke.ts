@@ -1,10 +1,10 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import { authorize } from './authorize';
 import type { ToolContext } from './context';
 import type { McpTool } from './define';
 import { ToolError, type FieldProblem } from './errors';
 import { etagOf } from '../domain/etag';
+import { sameJson } from '../domain/same-json';
 
 // zod issues → one problem per field, with the field's dotted path (unknown keys named one by one).
 export function fieldProblems(error: z.ZodError): FieldProblem[] {
@@ -44,7 +44,7 @@ function checkOutput(tool: McpTool, result: unknown): unknown {
     throw new Error(`${tool.name} produced output that does not match its schema: ${checked.error.message}`);
   }
   if (result === null || typeof result !== 'object') return checked.data;
-  const out = isDeepStrictEqual(checked.data, result) ? result : checked.data;
+  const out = sameJson(checked.data, result) ? result : checked.data;
   checkedOutputs.set(result, out);
   return out;
 }
