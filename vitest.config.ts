@@ -2,6 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 import { filesMockingModules } from './tests/support/isolation.ts';
 
 const TEST_DIRS = ['tests', 'domain', 'crawler', 'jobs'];
+const TEST_FILES = [...TEST_DIRS.map((dir) => `${dir}/**/*.test.ts`), 'tests/**/*.test.tsx'];
 // Files that replace a module run isolated; the rest share their worker's modules (tests/support/isolation.ts).
 const isolated = filesMockingModules(TEST_DIRS).filter((f) => !f.endsWith('.pg.test.ts'));
 
@@ -17,7 +18,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'suite',
-          include: ['tests/**/*.test.ts', 'tests/**/*.test.tsx', 'domain/**/*.test.ts', 'crawler/**/*.test.ts', 'jobs/**/*.test.ts'],
+          include: TEST_FILES,
           exclude: [...configDefaults.exclude, 'tests/**/*.pg.test.ts', ...isolated],
           isolate: false,
         },

@@ -10,8 +10,9 @@ import { filesMockingModules } from './tests/support/isolation.ts';
 // - `suite-on-pg`: every test file that starts the app (tests/harness.ts startApp) or opens a database of its own
 //   (tests/support/test-db.ts openTestDb, emptyTestDatabase), run again with TEST_DATABASE=postgres: one cluster
 //   for the run, a fresh database per app or test database (tests/support/pg-test-db.ts).
-//   SQLITE_ONLY lists the files that test SQLite itself, each with the reason. They share their worker's modules,
-//   as in the default suite (tests/support/isolation.ts).
+//   SQLITE_ONLY lists the files that test SQLite itself, each with the reason. As in the default suite, the files
+//   share their worker's modules, and any that replaces a module runs in a project of its own, isolated
+//   (tests/support/isolation.ts).
 
 const SQLITE_ONLY: Record<string, string> = {
 };

@@ -9,8 +9,9 @@ import { listingsChangedBetween, logReachesBack, logSpan } from './change-log';
 // be counted again whenever any listing went live or left, or any listing's categories changed: each submission, each
 // approval, each owner's change of category. Now the counts are kept with a compact copy of what they were counted
 // from (each live listing's categories, sorted by listing), and brought up to date from change_log (change-log.ts),
-// which any process's writes feed: a listing's status, its row and its memberships all bump the topic `listing:<id>`. Those listings' memberships are read again; each one's old categories are taken off the
-// counts and its new ones added. Every other listing is as it was counted. Counted from scratch instead: the first
+// which any process's writes feed: a listing's status, its row and its memberships all bump the topic
+// `listing:<id>`. Those listings' memberships are read again; each one's old categories are taken off the counts and
+// its new ones added. Every other listing is as it was counted. Counted from scratch instead: the first
 // time, when the category tree's parents changed (a listing's ancestors would differ), when the log no longer reaches
 // back to the position read, and when more listings were touched than a count from scratch would cost.
 // The copy is 8 bytes per live membership (~1.2 MB at 100,000 listings).
