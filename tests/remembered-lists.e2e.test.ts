@@ -214,6 +214,7 @@ describe('answers of a minute gone by', () => {
   const perMinute: Array<[string, () => Promise<unknown>]> = [
     ['list_launches', api('/launches?section=this-week')],
     ['get_launch_week', async () => await launchWeek()],
+    ['week_ranking', async () => await launchWeek()],
     ['get_category', api('/categories/rl-kitchens')],
     ['get_alternatives', api('/listings/stock-pot/alternatives')],
     ['get_leaderboard', api('/leaderboards/community-weekly')],

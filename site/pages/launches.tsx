@@ -12,7 +12,8 @@ type SectionPage = { section: string; items: ListingSummary[]; page: number; per
 type Award = { week: string; rank: number; kind: string; listing: ListingSummary; votes: number };
 type Week = {
   week: string; week_end: string; is_current: boolean; is_future: boolean;
-  items: ListingSummary[]; scheduled: ListingSummary[]; awards: Award[];
+  items: ListingSummary[]; page: number; per_page: number; total: number;
+  scheduled: ListingSummary[]; scheduled_total: number; awards: Award[];
 };
 
 // Section ids are the API's (list_launches `section`); the words are the site's.
@@ -28,8 +29,8 @@ const SECTIONS: Record<string, { tab: string; heading: string; about: string; ra
 };
 
 const weekPath = (week: string) => `/launches/weeks/${week}`;
-// A week's page lists every launch of the week (~1 MB of text at 100,000 listings): a few weeks are kept, not 500.
-const WEEK_PAGES_KEPT = 16;
+// A week's page shows as many launches as a section's page does not: its ranks run on from page to page.
+const WEEK_PAGE_SIZE = 50;
 
 export function registerLaunchPages(app: Hono, deps: AppDeps): void {
   const siteName = deps.config.siteName;
@@ -59,12 +60,16 @@ export function registerLaunchPages(app: Hono, deps: AppDeps): void {
   }));
 
   app.get('/launches/weeks/:week', sitePage(deps, async (c) => {
-    const w = await callTool<Week>(deps, 'get_launch_week', { week: c.req.param('week') });
+    const page = pageParam(c.req.query('page'));
+    const w = await callTool<Week>(deps, 'get_launch_week', { week: c.req.param('week'), page, per_page: WEEK_PAGE_SIZE });
     const label = `Week of ${formatDate(w.week)}`;
     const when = w.is_current ? 'this week' : w.is_future ? 'an upcoming week' : 'a past week';
+    const paged = page > 1 ? ` (page ${page})` : '';
+    // Both lists are paged together: the pager runs as far as the longer one.
+    const href = (p: number) => withQuery(weekPath(w.week), { page: p > 1 ? p : undefined });
     return pageFromAnswers(c, deps, 'launch-week', [w], () =>
-      <Layout siteName={siteName} title={`Launches: ${label}`} current="launches" canonical={`${deps.config.siteUrl}${weekPath(w.week)}`}
-        description={`Launches of the week ${w.week} to ${w.week_end} on ${siteName} (${when}): ${plural(w.items.length, 'live launch', 'live launches')}, ranked by votes.`}>
+      <Layout siteName={siteName} title={`Launches: ${label}${paged}`} current="launches" canonical={`${deps.config.siteUrl}${href(page)}`}
+        description={`Launches of the week ${w.week} to ${w.week_end} on ${siteName} (${when}): ${plural(w.total, 'live launch', 'live launches')}, ranked by votes.`}>
         <h1>{`Launches · ${label}`}</h1>
         <p class="muted">{`${formatDate(w.week)} – ${formatDate(w.week_end)} (Monday to Sunday, UTC) · ${when}`}</p>
         <nav class="pager" aria-label="Launch weeks">
@@ -82,15 +87,18 @@ export function registerLaunchPages(app: Hono, deps: AppDeps): void {
         ) : null}
         <section aria-labelledby="launched">
           <h2 id="launched">Launches, most votes first</h2>
-          <ListingList items={w.items} ranked label="Launches by votes" empty={w.is_future ? 'This week has not started yet.' : 'No launches this week.'} />
+          <ListingList items={w.items} ranked offset={(w.page - 1) * w.per_page} label="Launches by votes"
+            empty={w.is_future ? 'This week has not started yet.' : w.total ? 'No more launches: this page is past the last.' : 'No launches this week.'} />
         </section>
         {w.is_current || w.is_future ? (
           <section aria-labelledby="scheduled">
             <h2 id="scheduled">Scheduled for this week</h2>
-            <ListingList items={w.scheduled} label="Scheduled launches" empty="Nothing is scheduled for this week yet." />
+            <ListingList items={w.scheduled} label="Scheduled launches"
+              empty={w.scheduled_total ? 'No more scheduled launches: this page is past the last.' : 'Nothing is scheduled for this week yet.'} />
           </section>
         ) : null}
-      </Layout>, WEEK_PAGES_KEPT);
+        <Pager page={w.page} perPage={w.per_page} total={Math.max(w.total, w.scheduled_total)} href={href} />
+      </Layout>);
   }));
 }
 

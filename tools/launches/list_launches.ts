@@ -2,15 +2,16 @@ import { z } from 'zod';
 import { defineTool } from '../define';
 import { listingSummary } from '../listing-summary';
 import { offsetOf, paging } from '../schemas';
-import { compareByVotes, halfLifeFrom, trendingWindowHours } from '../../domain/ranking';
+import { halfLifeFrom, trendingWindowHours } from '../../domain/ranking';
 import { addDays, isoDay, mondayOf } from '../../domain/weeks';
 import {
-  launchedBetweenIds, orderedSectionIds, trendingIds, weekLaunchRows, type IdPage,
+  launchedBetweenIds, orderedSectionIds, trendingIds, type IdPage,
 } from '../../storage/queries/launches';
 import { getSetting } from '../../storage/queries/settings';
 import { summariesByIds } from '../../storage/queries/summaries';
 import type { ToolContext } from '../context';
 import { minuteOf, rememberShowing } from '../remembered';
+import { weekRanking } from './week-ranking';
 
 export const LAUNCH_SECTIONS = [
   'today', 'this-week', 'trending', 'most-voted', 'recent', 'most-viewed', 'most-followed', 'upcoming',
@@ -25,8 +26,8 @@ async function sectionPage(ctx: ToolContext, section: Section, limit: number, of
       return await launchedBetweenIds(ctx.db, `${today}T00:00:00.000Z`, `${addDays(today, 1)}T00:00:00.000Z`, limit, offset);
     }
     case 'this-week': {
-      const ranked = (await weekLaunchRows(ctx.db, mondayOf(now))).sort(compareByVotes);
-      return { ids: ranked.slice(offset, offset + limit).map((r) => r.id), total: ranked.length };
+      const ranked = await weekRanking(ctx, mondayOf(now), minuteOf(now));
+      return { ids: ranked.slice(offset, offset + limit), total: ranked.length };
     }
     case 'trending': {
       const halfLife = halfLifeFrom(await getSetting(ctx.db, 'trending_half_life_hours'));
