@@ -5,6 +5,7 @@ import { startApp, type TestApp } from './harness';
 import { registerSeoRoutes } from '../site/seo/routes';
 import { memoComputes } from '../storage/queries/memo';
 import { queuedJobs } from '../jobs/port';
+import { etagOf } from '../domain/etag';
 
 // What crawlers and browsers ask every site for.
 let app: TestApp;
@@ -38,6 +39,18 @@ describe('robots.txt and sitemaps', () => {
     expect(new Set(urls).size).toBe(urls.length);
     // Every URL answers 200.
     for (const u of urls.filter((_, i) => i % 40 === 0)) expect((await fetch(u)).status, u).toBe(200);
+  });
+
+  it('sitemap.xml carries the ETag of its bytes: a crawler that has it gets a 304, in any encoding', async () => {
+    const res = await fetch(`${app.url}/sitemap.xml`, { headers: { 'accept-encoding': 'identity' } });
+    const etag = res.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"/);
+    expect(etag).toBe(etagOf(new Uint8Array(await res.arrayBuffer())));
+    expect(res.headers.get('cache-control')).toMatch(/^public, max-age=/);
+    for (const encoding of ['identity', 'br', 'gzip']) {
+      const again = await fetch(`${app.url}/sitemap.xml`, { headers: { 'if-none-match': etag, 'accept-encoding': encoding } });
+      expect(again.status, encoding).toBe(304);
+    }
   });
 
   // Files of at most maxUrls URLs, written from rows read `batch` at a time (a file's end falls inside a batch, on

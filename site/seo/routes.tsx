@@ -5,6 +5,8 @@ import { publishedPostCount } from '../../storage/queries/blog';
 import { BOT_TOKEN, userAgentFor } from '../../domain/bot-identity';
 import { htmlResponse } from '../render';
 import { remember } from '../../tools/remembered';
+import { ownBytes } from '../../tools/invoke';
+import { etagOf } from '../../domain/etag';
 import { Layout } from '../layout';
 import { CodeBlock } from '../code-block';
 import { ICON_SVG, iconIco, iconPng } from './icon';
@@ -16,7 +18,14 @@ const SITEMAP_MAX_AGE = 'public, max-age=3600';
 const ICON_CACHE = 'public, max-age=86400';
 
 const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-const xml = (body: string) => new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': SITEMAP_MAX_AGE } });
+// A sitemap file as the bytes it is sent as, with its validator: a part holds up to 50,000 addresses (~4 MB), which
+// transport/http-cache.ts would otherwise read back and hash on every request.
+type XmlFile = { body: Uint8Array<ArrayBuffer>; etag: string };
+const xmlFile = (text: string): XmlFile => {
+  const body = ownBytes(text);
+  return { body, etag: etagOf(body) };
+};
+const xml = (file: XmlFile) => new Response(file.body, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': SITEMAP_MAX_AGE, etag: file.etag } });
 const xmlDocument = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
 
 // The sitemaps name every public page. The index is made from counts alone; a numbered part, or the one urlset while
@@ -62,23 +71,23 @@ export function registerSeoRoutes(app: Hono, deps: AppDeps, sitemap: { maxUrls?:
   // File 0 is /sitemap.xml: the one urlset while every page fits in it, else an index of numbered parts of at most
   // maxUrls each; it says how many parts there are, so a part that does not exist costs nothing. Undefined for such a
   // part. Counts and entries are read in one snapshot (the memo's).
-  const sitemapFile = async (file: number): Promise<string | undefined> => {
+  const sitemapFile = async (file: number): Promise<XmlFile | undefined> => {
     const now = deps.clock.now();
     const hour = hourOf(now);
     const posts = await publishedPostCount(deps.db, now.toISOString());
-    const made = (n: number) => remember<{ text: string; parts: number }>(deps.db, 'sitemaps', `${site}|${maxUrls}|${hour}|${posts}|${n}`, SITEMAP_TOPICS, async () => {
+    const made = (n: number) => remember<{ file: XmlFile; parts: number }>(deps.db, 'sitemaps', `${site}|${maxUrls}|${hour}|${posts}|${n}`, SITEMAP_TOPICS, async () => {
       const sections = [fixedSection, ...sitemapSections(deps.db, now.toISOString(), sitemap.batch)];
       const counts: number[] = [];
       for (const section of sections) counts.push(await section.count());
       const total = counts.reduce((a, b) => a + b, 0);
       const parts = total <= maxUrls ? 0 : Math.ceil(total / maxUrls);
       const between = (from: number, to: number) => sitemapEntriesBetween(sections, counts, from, to);
-      if (n === 0) return { value: { text: parts ? sitemapIndex(site, parts) : await urlset(site, between(0, total)), parts } };
-      return { value: { text: await urlset(site, between((n - 1) * maxUrls, n * maxUrls)), parts } };
+      if (n === 0) return { value: { file: xmlFile(parts ? sitemapIndex(site, parts) : await urlset(site, between(0, total))), parts } };
+      return { value: { file: xmlFile(await urlset(site, between((n - 1) * maxUrls, n * maxUrls))), parts } };
     }, { kept: SITEMAP_FILES_KEPT, period: hour });
     const index = await made(0);
-    if (file === 0) return index.text;
-    return file <= index.parts ? (await made(file)).text : undefined;
+    if (file === 0) return index.file;
+    return file <= index.parts ? (await made(file)).file : undefined;
   };
 
   app.get('/robots.txt', (c) => c.text([
@@ -95,8 +104,8 @@ export function registerSeoRoutes(app: Hono, deps: AppDeps, sitemap: { maxUrls?:
   app.get('/sitemap.xml', async () => xml((await sitemapFile(0))!));
   app.get('/sitemaps/:part{[0-9]{1,4}\\.xml}', async (c) => {
     const n = Number(c.req.param('part').replace('.xml', ''));
-    const text = n >= 1 ? await sitemapFile(n) : undefined;
-    return text === undefined ? c.text('No such sitemap part.\n', 404) : xml(text);
+    const file = n >= 1 ? await sitemapFile(n) : undefined;
+    return file === undefined ? c.text('No such sitemap part.\n', 404) : xml(file);
   });
 
   const svg = ICON_SVG;
