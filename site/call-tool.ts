@@ -16,8 +16,19 @@ export class PageNotFound extends Error {
 // Pages show exactly what the API shows: they run the same registry tool, as an anonymous visitor,
 // through the same authorize → validate → run → output-check path the REST and MCP adapters use.
 export async function callTool<T = any>(deps: AppDeps, name: string, input: object, ip = 'site'): Promise<T> {
-  return callToolAs<T>(deps, name, input, null, ip);
+  const answer = await callToolAs<T>(deps, name, input, null, ip);
+  if (typeof answer === 'object' && answer !== null) madeBy.set(answer, { name, input });
+  return answer;
 }
+
+// Which call made an answer a signed-out page was made from, so the page can be checked without its handler: the
+// same call made again hands back the very same object while the answer stands (tools/remembered.ts), and a page
+// made from answers is current while each is (site/kept-page.ts pageFromAnswers). Held weakly, as the answers are.
+export type AnonymousCall = { name: string; input: object };
+const madeBy = new WeakMap<object, AnonymousCall>();
+export const callThatMade = (answer: object): AnonymousCall | undefined => madeBy.get(answer);
+// The same call again, as the signed-out visitor it was made for (no tool reads the visitor's address).
+export const callAgain = (deps: AppDeps, call: AnonymousCall): Promise<unknown> => callToolAs(deps, call.name, call.input, null);
 
 // The same, for a person signed in on the site: their session may do everything they may (all scopes), as
 // they themselves could through an API key. Other people's records are not found, exactly as in the API.

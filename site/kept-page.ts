@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
+import { routePath } from 'hono/route';
 import type { AppDeps } from '../app-context';
 import type { Child } from 'hono/jsx';
-import { keptBudget, minuteOf, remember, type Showing } from '../tools/remembered';
+import { keptBudget, minuteOf, remember, rememberedIfCurrent, type Showing } from '../tools/remembered';
+import { callAgain, callThatMade, type AnonymousCall } from './call-tool';
 import { approxBytes } from '../domain/approx-size';
 import { Lru } from '../domain/lru';
 import { htmlResponse, pageResponse, pageText, type PageText } from './render';
@@ -21,9 +23,13 @@ const KEPT_PER_SCOPE = 500;
 
 // `topics`: what decides what the page shows besides the listings it names (`make` gives their slugs). `minute`: the
 // minute the key names, for pages kept per minute (those of earlier minutes are then dropped).
-export const keptPage = (
-  deps: AppDeps, scope: string, key: string, topics: readonly string[], make: () => Promise<Showing<PageText>>, minute?: number,
-): Promise<PageText> => remember(deps.db, `page:${scope}`, key, topics, make, { kept: KEPT_PER_SCOPE, period: minute });
+export async function keptPage(
+  c: Context, deps: AppDeps, scope: string, key: string, topics: readonly string[], make: () => Promise<Showing<PageText>>, minute?: number,
+): Promise<PageText> {
+  const page = await remember(deps.db, `page:${scope}`, key, topics, make, { kept: KEPT_PER_SCOPE, period: minute });
+  keptAt(c, deps, () => rememberedIfCurrent<PageText>(deps.db, `page:${scope}`, key));
+  return page;
+}
 
 // Pages made from tool answers alone (and their address), for a signed-out visitor: kept while each answer is the very
 // object it was. Remembered reads (tools/remembered.ts, memoOn) hand back the same object until something it shows
@@ -63,5 +69,39 @@ export async function pageFromAnswers(
   const page = await pageText(c, node());
   made.set(scope, pagesMadeFromAnswers(scope) + 1);
   pages.set(key, { minute, answers: answers.map((a) => new WeakRef(a)), page }, approxBytes(key) + approxBytes(page));
+  // Checked without the handler: the same calls again, and the page while they hand back the same answers.
+  const calls = answers.map(callThatMade);
+  if (calls.every((call): call is AnonymousCall => call !== undefined)) {
+    keptAt(c, deps, async () => {
+      const kept = pages.get(key);
+      if (!kept) return undefined;
+      const again = await Promise.all(calls.map((call) => callAgain(deps, call) as Promise<object>));
+      return sameAnswers(kept, again) ? kept.page : undefined;
+    });
+  }
   return pageResponse(page);
+}
+
+// The addresses whose signed-out page is kept, each with how to tell whether the page kept is still the one the full
+// path would send: for transport/page-front.ts, which sends it on Node's own request, ahead of the middleware and the
+// router, and leaves every other request (and this one, once the page is not current) to the full path. Only pages
+// of the minute they were kept in: a page may say how long ago something happened, and the keys of pages kept per
+// minute name it. Kept per database (one app's pages), the most recently kept first.
+export type KeptAddress = { route: string; minute: number; current: () => Promise<PageText | undefined> };
+const MAX_ADDRESSES = 20_000;
+const addresses = new WeakMap<Db, Lru<string, KeptAddress>>();
+function keptAt(c: Context, deps: AppDeps, current: KeptAddress['current']): void {
+  let kept = addresses.get(deps.db);
+  if (!kept) addresses.set(deps.db, (kept = new Lru(MAX_ADDRESSES)));
+  const url = c.req.url;
+  kept.set(url.slice(url.indexOf('/', url.indexOf('//') + 2)), { route: routePath(c), minute: minuteOf(deps.clock.now()), current });
+}
+
+// The page kept for this address (path and query as requested) when it is current, for a signed-out visitor; else
+// undefined, and the full path answers.
+export async function currentKeptPage(deps: Pick<AppDeps, 'db' | 'clock'>, address: string): Promise<{ route: string; page: PageText } | undefined> {
+  const kept = addresses.get(deps.db)?.get(address);
+  if (!kept || kept.minute !== minuteOf(deps.clock.now())) return undefined;
+  const page = await kept.current();
+  return page ? { route: kept.route, page } : undefined;
 }

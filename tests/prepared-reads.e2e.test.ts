@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { request } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { startApp, type TestApp } from './harness';
+import { decoded, raw, type Raw } from './support/raw-http';
 import { openDb, type Db } from '../storage/db';
 import { openPgDb } from '../storage/pg/open';
 import { testEngine } from './support/pg-test-db';
@@ -10,26 +9,6 @@ import { testEngine } from './support/pg-test-db';
 // before is answered ahead of the middleware. These tests prove it answers exactly as the full path does, header
 // for header, for the requests clients really send; that it is as fresh as the full path; and that everything out
 // of the ordinary still takes the full path. Which path answered is read from /metrics (http_lane_answers_total).
-
-type Raw = { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer };
-
-function raw(app: TestApp, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
-  const url = new URL(path, app.url);
-  return new Promise((resolve, reject) => {
-    const req = request({ method, host: url.hostname, port: url.port, path: url.pathname + url.search, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-const decoded = (r: Raw) => {
-  const enc = r.headers['content-encoding'];
-  return (enc === 'br' ? brotliDecompressSync(r.body) : enc === 'gzip' ? gunzipSync(r.body) : r.body).toString('utf8');
-};
 
 async function laneCount(app: TestApp, lane = 'rest_read', metric = 'http_lane_answers_total'): Promise<number> {
   const text = await (await fetch(`${app.url}/metrics`)).text();

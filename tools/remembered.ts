@@ -1,6 +1,6 @@
 import type { Db } from '../storage/db';
 import type { ToolContext } from './context';
-import { memoOn } from '../storage/queries/memo';
+import { memoOn, memoPeek } from '../storage/queries/memo';
 export { keptBudget } from '../storage/queries/memo';
 import { listingIdsOf } from '../storage/queries/listings';
 
@@ -33,3 +33,9 @@ export async function remember<T>(
 export const rememberShowing = <T>(
   ctx: ToolContext, scope: string, key: string, topics: readonly string[], compute: () => Promise<Showing<T>>, keeping?: Keeping,
 ): Promise<T> => remember(ctx.db, scope, key, topics, compute, keeping);
+
+// What remember() would return for this scope and key without making anything: the value while it is current, else
+// undefined (storage/queries/memo.ts memoPeek).
+export async function rememberedIfCurrent<T>(db: Db, scope: string, key: string): Promise<T | undefined> {
+  return (await memoPeek<{ value: T }>(db, scope, key))?.value;
+}

@@ -14,6 +14,7 @@ import { cors, corsAnswerHeaders, type CorsOptions } from './cors';
 import { preparedReads } from './prepared-reads';
 import { mcpLane } from './mcp-lane';
 import { mcpFront } from './mcp-front';
+import { pageFront } from './page-front';
 import { mcpToolByName } from '../tools/registry';
 import { appRequestListener } from './node-front';
 import { compress } from './compress';
@@ -74,6 +75,8 @@ export function createApp(given: CreateAppDeps) {
   const mcpLaneCount = metrics.laneAnswers.labels('mcp');
   const restFront = metrics.frontAnswers.labels('rest_read');
   const mcpFrontCount = metrics.frontAnswers.labels('mcp');
+  const pageLaneCount = metrics.laneAnswers.labels('page');
+  const pageFrontCount = metrics.frontAnswers.labels('page');
   if (deps.config.cacheMb !== undefined) setKeptBytes(deps.db, deps.config.cacheMb * 1024 * 1024);
   const baseContext = { db: deps.db, config: deps.config, clock: deps.clock, jobs: deps.jobs };
   // Rate limits and failed sign-ins, counted per process or shared by all (LIMITS_STORE).
@@ -138,11 +141,14 @@ export function createApp(given: CreateAppDeps) {
   app.onError(lastLine);
   return {
     app, auth, logger, metrics,
-    // What Node's HTTP server should call: the prepared-read lane and the MCP front on Node's own request, then the app.
+    // What Node's HTTP server should call: the prepared-read lane, the MCP front and the kept-page lane on Node's own
+    // request, then the app.
     listener: appRequestListener(app.fetch, [prepared.front, mcpFront({
       siteUrl: deps.config.siteUrl, config: deps.config, maxBody: mcp.maxBody, authenticate: auth.authenticate.fromHeader,
       limiter: limits.api, protocolLimiter: limits.protocol, fast: mcp.fastPath, toolByName: mcpToolByName,
       record, served: () => { mcpLaneCount.inc(); mcpFrontCount.inc(); },
+    }), pageFront({
+      deps, https: deps.config.siteUrl.startsWith('https:'), record, served: () => { pageLaneCount.inc(); pageFrontCount.inc(); },
     })], deps.config.host),
     async close() {
       await mcp.close();

@@ -53,7 +53,7 @@ export function registerCategoryPages(app: Hono, deps: AppDeps): void {
     const tree = () => callTool<{ items: Node[] }>(deps, 'list_categories', { include_empty: true });
     if (isPlainAnonymousRequest(c)) {
       // What it shows: the categories and how many live listings each holds.
-      return pageResponse(await keptPage(deps, 'categories', '', COUNT_TOPICS, async () => ({ value: await pageText(c, indexPage(await tree())) })));
+      return pageResponse(await keptPage(c, deps, 'categories', '', COUNT_TOPICS, async () => ({ value: await pageText(c, indexPage(await tree())) })));
     }
     return htmlResponse(c, indexPage(await tree()));
   }));
@@ -93,7 +93,7 @@ export function registerCategoryPages(app: Hono, deps: AppDeps): void {
       // Its first page, kept per address and minute: the listings are ranked by votes as of the minute.
       const minute = minuteOf(deps.clock.now());
       const key = `${new URL(c.req.url).pathname}|${minute}`;
-      return pageResponse(await keptPage(deps, 'category', key, COUNT_TOPICS, async () => {
+      return pageResponse(await keptPage(c, deps, 'category', key, COUNT_TOPICS, async () => {
         const cat = await category(1);
         return { value: await pageText(c, categoryPage(cat, 1)), listingSlugs: cat.listings.items.map((i) => i.slug) };
       }, minute));

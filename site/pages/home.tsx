@@ -74,7 +74,7 @@ export function registerHomePage(app: Hono, deps: AppDeps): void {
       const minute = minuteOf(now);
       // What it shows besides the listings it lists: which listings are live (the counts, this week's launches),
       // the categories' count and the site's tagline (a setting).
-      return pageResponse(await keptPage(deps, 'home', `${mondayOf(now)}|${minute}`, ['listing_lists', 'listing_status', 'categories', 'settings'], async () => {
+      return pageResponse(await keptPage(c, deps, 'home', `${mondayOf(now)}|${minute}`, ['listing_lists', 'listing_status', 'categories', 'settings'], async () => {
         const parts = await homeParts(deps);
         return { value: await pageText(c, <HomePage name={name} parts={parts} />), listingSlugs: parts.week.items.map((l) => l.slug) };
       }, minute));

@@ -164,7 +164,7 @@ export function registerListingPages(app: Hono, deps: AppDeps): void {
       const now = deps.clock.now();
       const minute = minuteOf(now);
       const key = `${new URL(c.req.url).pathname}|${mondayOf(now)}|${minute}`;
-      return pageResponse(await keptPage(deps, 'listing', key, PAGE_TOPICS, async () => {
+      return pageResponse(await keptPage(c, deps, 'listing', key, PAGE_TOPICS, async () => {
         const parts = await pageParts(c, deps);
         return {
           value: await pageText(c, pageOf(deps, parts)),

@@ -234,6 +234,22 @@ export async function memoOn<T>(
   }
 }
 
+// The answer kept under `key` while it is current, as memoOn would return it, or undefined where memoOn would make it
+// again; nothing is made or counted. For a lane that sends what is kept and leaves anything else to the path that
+// makes it (transport/page-front.ts). Outside every transaction, as such a lane is. Answers kept with a `fresh`
+// check are not for it: that check is not made here.
+export async function memoPeek<T>(db: Db, scope: string, key: string): Promise<T | undefined> {
+  const s = state(db);
+  const hit = s.scopes.get(scope)?.get(key);
+  if (!hit) return undefined;
+  const sig = await signatureOf(db, s);
+  const signature = typeof sig === 'string' ? sig : await sig;
+  if (hit.signature === signature) return hit.value as T;
+  if (!same(await versionsOf(db, s, hit.topics, signature), hit.versions)) return undefined;
+  hit.signature = signature;
+  return hit.value as T;
+}
+
 // What an answer kept under `key` holds: its value, the topics and versions it was checked against, and the key.
 const weightOf = (key: string, e: Entry): number =>
   approxBytes(key) + approxBytes(e.value) + approxBytes(e.topics) + approxBytes(e.versions) + approxBytes(e.signature);

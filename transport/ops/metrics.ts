@@ -17,7 +17,7 @@ export function createMetrics(deps: { db: Db; clock: Clock }) {
   });
   const mcpCalls = new Counter({ name: 'mcp_tool_calls_total', help: 'MCP tools/call requests by tool and outcome (ok, error)', labelNames: ['tool', 'outcome'], registers });
   const laneAnswers = new Counter({
-    name: 'http_lane_answers_total', help: 'Requests answered ahead of the middleware, by lane: rest_read (anonymous public reads), mcp (POST /mcp without Origin); also counted in http_requests_total',
+    name: 'http_lane_answers_total', help: 'Requests answered ahead of the middleware, by lane: rest_read (anonymous public reads), mcp (POST /mcp without Origin), page (kept signed-out pages); also counted in http_requests_total',
     labelNames: ['lane'], registers,
   });
   const frontAnswers = new Counter({
