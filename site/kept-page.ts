@@ -97,11 +97,9 @@ function keptAt(c: Context, deps: AppDeps, current: KeptAddress['current']): voi
   kept.set(url.slice(url.indexOf('/', url.indexOf('//') + 2)), { route: routePath(c), minute: minuteOf(deps.clock.now()), current });
 }
 
-// The page kept for this address (path and query as requested) when it is current, for a signed-out visitor; else
-// undefined, and the full path answers.
-export async function currentKeptPage(deps: Pick<AppDeps, 'db' | 'clock'>, address: string): Promise<{ route: string; page: PageText } | undefined> {
+// What is kept for this address (path and query as requested) in this minute, if anything: its `current()` then
+// gives the page while it is the one the full path would send to a signed-out visitor, else undefined.
+export function keptAddress(deps: Pick<AppDeps, 'db' | 'clock'>, address: string): KeptAddress | undefined {
   const kept = addresses.get(deps.db)?.get(address);
-  if (!kept || kept.minute !== minuteOf(deps.clock.now())) return undefined;
-  const page = await kept.current();
-  return page ? { route: kept.route, page } : undefined;
+  return kept && kept.minute === minuteOf(deps.clock.now()) ? kept : undefined;
 }

@@ -1,5 +1,5 @@
 import type { AppDeps } from '../app-context';
-import { currentKeptPage } from '../site/kept-page';
+import { keptAddress } from '../site/kept-page';
 import { HTML_TYPE } from '../site/render';
 import { PAGE_HEADERS } from '../site/security-headers';
 import { chooseEncoding, encodedAnswer } from './compress';
@@ -40,16 +40,15 @@ export function pageFront({ deps, https, record, served }: PageFrontDeps): NodeF
     if (req.method !== 'GET' || address.startsWith('/api/') || address.startsWith('/mcp')) return false;
     const headers = req.headers as HeaderBag;
     if (sendsCredentials(headers.authorization, headers.cookie)) return false;
-    const path = address.split('?', 1)[0];
-    const lifetime = lifetimeOf(path);
-    if (!lifetime) return false;
+    const kept = keptAddress(deps, address);
+    const lifetime = kept ? lifetimeOf(address.split('?', 1)[0]) : null;
+    if (!kept || !lifetime) return false;
     const start = performance.now();
-    currentKeptPage(deps, address).then(async (kept) => {
-      if (!kept) {
+    kept.current().then(async (page) => {
+      if (!page) {
         handOver();
         return;
       }
-      const { page } = kept;
       const requestId = requestIdFrom(headers['x-request-id']);
       let status: 200 | 304;
       let out: Record<string, string>;
