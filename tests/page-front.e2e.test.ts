@@ -157,7 +157,7 @@ describe('what the lane leaves to the full path', () => {
       await raw(app, page);
       const keptPage = decoded(await raw(app, page));
       expect(keptPage).not.toContain(shown);
-      write();
+      await write();
       expect(decoded(await raw(app, page)), page).toContain(shown);
     }
   });
