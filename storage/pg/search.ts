@@ -1,4 +1,5 @@
 import type { PgQueryable } from './pool';
+import { keepPgTrendingScores } from './trending-scores';
 import { VocabIndex, type VocabEntry } from '../../domain/fuzzy';
 import { Lru } from '../../domain/lru';
 import { caseVariants, planWords, tokenise, vocabularyOver, type Vocabulary, type WordPlan } from '../../domain/search-query';
@@ -185,33 +186,45 @@ async function plainPage(pool: Queryable, q: SearchQuery): Promise<IdPage> {
   return { ids: rows[0].ids, total: rows[0].total };
 }
 
-// Trending: Σ 0.5^(age_hours / half_life) over the votes of the window (domain/ranking.ts), as SQLite computes it:
-// unixepoch() there gives whole seconds, hence floor(). Listings with such votes come first by score; the rest
-// follow by all-time votes.
-async function trendingPage(pool: Queryable, q: SearchQuery): Promise<IdPage> {
+// Trending: Σ 0.5^(age_hours / half_life) over the votes of the window (domain/ranking.ts), as SQLite computes it.
+// Listings with such votes come first by score; the rest follow by all-time votes. Inside a transaction the scores are
+// the minute's, kept on the connection (storage/pg/trending-scores.ts); elsewhere, or on a connection without the
+// tables, they are summed in the query.
+async function trendingPage(pool: Queryable, q: SearchQuery, inTransaction: boolean): Promise<IdPage> {
   const f = filters(q);
   const p = (value: unknown) => `$${f.params.push(value)}`;
-  const nowSec = p(Date.parse(q.trending.now) / 1000);
-  const since = p(q.trending.since);
-  const halfLife = p(q.trending.halfLifeHours);
+  const t = { nowSec: Date.parse(q.trending.now) / 1000, since: q.trending.since, halfLife: q.trending.halfLifeHours };
+  let scores: string;
+  if (inTransaction && await trendingTablesReady(pool)) {
+    await keepPgTrendingScores(pool, t);
+    scores = 'pg_temp.trending_scores';
+  } else {
+    scores = `(SELECT listing_id, sum(power(0.5, greatest(0.0, (${p(t.nowSec)}::float8 - floor(extract(epoch FROM created_at::timestamptz))::float8) / 3600.0)
+        / ${p(t.halfLife)}::float8)) AS score
+      FROM votes WHERE created_at >= ${p(t.since)} GROUP BY listing_id)`;
+  }
   const limit = p(q.limit);
   const offset = p(q.offset);
-  const sql = `WITH sc AS (
-      SELECT listing_id, sum(power(0.5, greatest(0.0, (${nowSec}::float8 - floor(extract(epoch FROM created_at::timestamptz))::float8) / 3600.0)
-        / ${halfLife}::float8)) AS score
-      FROM votes WHERE created_at >= ${since} GROUP BY listing_id),
+  const sql = `WITH sc AS MATERIALIZED (SELECT listing_id, score FROM ${scores} s),
     scored AS (SELECT l.id, sc.score, l.votes_count, l.launched_at FROM sc JOIN listings l ON l.id = sc.listing_id WHERE ${f.where})
     SELECT (SELECT count(*) FROM listings l WHERE ${f.where})::int AS total,
       (SELECT count(*) FROM scored)::int AS scored_total,
       array(SELECT id FROM scored l ORDER BY l.score DESC, ${BY_VOTES} LIMIT ${limit} OFFSET ${offset}) AS ids,
       array(SELECT l.id FROM listings l WHERE ${f.where}
-        AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.listing_id = l.id AND v.created_at >= ${since})
+        AND NOT EXISTS (SELECT 1 FROM sc WHERE sc.listing_id = l.id)
         ORDER BY ${BY_VOTES} LIMIT ${limit} OFFSET greatest(0, ${offset} - (SELECT count(*) FROM scored))) AS rest`;
   const { rows } = await pool.query<PageRow & { rest: number[] }>(sql, f.params);
   const { total, ids, rest } = rows[0];
   return { ids: [...ids, ...rest].slice(0, q.limit), total };
 }
 
-export function searchListingIdsPg(pool: Queryable, q: SearchQuery): Promise<IdPage> {
-  return q.sort === 'trending' ? trendingPage(pool, q) : plainPage(pool, q);
+// Whether this connection has the tables (made when it opened; a connection that could not make them sums in the query).
+async function trendingTablesReady(conn: Queryable): Promise<boolean> {
+  const { rows } = await conn.query<{ ready: boolean }>("SELECT to_regclass('pg_temp.trending_state') IS NOT NULL AS ready");
+  return rows[0].ready;
+}
+
+// `inTransaction`: the caller's queries run on one connection (a remembered read's snapshot, or a write).
+export function searchListingIdsPg(pool: Queryable, q: SearchQuery, inTransaction = false): Promise<IdPage> {
+  return q.sort === 'trending' ? trendingPage(pool, q, inTransaction) : plainPage(pool, q);
 }

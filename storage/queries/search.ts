@@ -294,7 +294,7 @@ async function trendingPage(db: Db, q: SearchQuery, totals: Totals): Promise<IdP
 // Totals are remembered apart from sort and page until a listing or a membership changes (memo.ts topics): paging
 // through a browse, switching its sort, or the votes and views that move meanwhile do not count 100 000 rows again.
 export async function searchListingIds(db: Db, q: SearchQuery): Promise<IdPage> {
-  if (db.kind === 'pg') return searchListingIdsPg(pgOf(db), q);
+  if (db.kind === 'pg') return searchListingIdsPg(pgOf(db), q, db.engine.transactionMode() !== null);
   const s = state(db);
   // A text query's count also moves with any text change (it is only needed past the last page: not worth finer).
   const signature = `${await topicVersions(db, ['listing_lists', 'listing_status', 'listing_categories'])}|${q.match ? await searchLogPosition(db) : ''}`;
