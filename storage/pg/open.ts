@@ -4,15 +4,14 @@ import { PgEngine } from '../engine/pg';
 import { applyPgMigrations } from './migrate';
 import { createPgPool, endPgPool } from './pool';
 import { redacted } from '../database-label';
-import { createTrendingTablesOnConnect } from './trending-scores';
+import { createTrendingTables } from './trending-scores';
 
 // Opens a PostgreSQL database (DATABASE_URL) for the repository and brings its schema up to date. Safe with many
 // processes starting at once: migrations run under an advisory lock (storage/pg/migrate.ts). `poolSize` bounds
 // the connections this process holds.
 export async function openPgDb(url: string, opts: { poolSize?: number; migrated?: (tags: string[]) => void } = {}): Promise<Db> {
-  const pool = createPgPool(url, { max: opts.poolSize ?? 10 });
-  // Before the first connection (the migrations'), so that every connection of the pool has them.
-  createTrendingTablesOnConnect(pool);
+  // Each connection makes its temporary tables for the minute's trending scores as it opens.
+  const pool = createPgPool(url, { max: opts.poolSize ?? 10, onConnect: createTrendingTables });
   try {
     const applied = await applyPgMigrations(pool);
     opts.migrated?.(applied);

@@ -218,7 +218,8 @@ async function trendingPage(pool: Queryable, q: SearchQuery, inTransaction: bool
   return { ids: [...ids, ...rest].slice(0, q.limit), total };
 }
 
-// Whether this connection has the tables (made when it opened; a connection that could not make them sums in the query).
+// Whether this connection has the tables (made as it opened: trending-scores.ts createTrendingTables; one that could
+// not make them sums in the query).
 async function trendingTablesReady(conn: Queryable): Promise<boolean> {
   const { rows } = await conn.query<{ ready: boolean }>("SELECT to_regclass('pg_temp.trending_state') IS NOT NULL AS ready");
   return rows[0].ready;

@@ -12,7 +12,7 @@ import type { PgQueryable } from './pool';
 // Only inside a transaction (a remembered read's snapshot, or a write's): there every query runs on one connection,
 // and what the tables hold is written in that transaction, so a transaction rolled back takes the scores and the
 // state row back together. A snapshot is READ ONLY, which PostgreSQL allows to write temporary tables but not to
-// create them: each pooled connection creates them when it opens (createPgPool).
+// create them: each pooled connection creates them as it opens (createTrendingTables, storage/pg/open.ts).
 export const TRENDING_TABLES = `CREATE TEMP TABLE IF NOT EXISTS trending_scores (listing_id integer PRIMARY KEY, score float8 NOT NULL);
   CREATE TEMP TABLE IF NOT EXISTS trending_state (one integer PRIMARY KEY CHECK (one = 1), now_sec float8 NOT NULL, since text NOT NULL, half_life float8 NOT NULL)`;
 
@@ -34,10 +34,9 @@ export async function keepPgTrendingScores(conn: PgQueryable, t: PgTrending): Pr
     ON CONFLICT (one) DO UPDATE SET now_sec = excluded.now_sec, since = excluded.since, half_life = excluded.half_life`, [t.nowSec, t.since, t.halfLife]);
 }
 
-// Each new connection of a pool creates the tables (a failure leaves the trending searches on that connection to
-// sum the window in the query: pgTrendingKept below says which).
-export function createTrendingTablesOnConnect(pool: pg.Pool): void {
-  pool.on('connect', (client) => {
-    client.query(TRENDING_TABLES).catch(() => {});
-  });
+// For a pool's onConnect, awaited before the connection is first handed out (so that nothing else runs on it at the
+// same time). A failure is swallowed: the connection serves as before, and its trending searches sum in the query
+// (search.ts trendingTablesReady says which).
+export async function createTrendingTables(client: Pick<pg.ClientBase, 'query'>): Promise<void> {
+  await client.query(TRENDING_TABLES).catch(() => {});
 }
