@@ -1,5 +1,5 @@
 import type { PgQueryable } from './pool';
-import { keepPgTrendingScores } from './trending-scores';
+import { keepPgTrendingScores, trendingScoreSql } from './trending-scores';
 import { VocabIndex, type VocabEntry } from '../../domain/fuzzy';
 import { Lru } from '../../domain/lru';
 import { caseVariants, planWords, tokenise, vocabularyOver, type Vocabulary, type WordPlan } from '../../domain/search-query';
@@ -199,9 +199,7 @@ async function trendingPage(pool: Queryable, q: SearchQuery, inTransaction: bool
     await keepPgTrendingScores(pool, t);
     scores = 'pg_temp.trending_scores';
   } else {
-    scores = `(SELECT listing_id, sum(power(0.5, greatest(0.0, (${p(t.nowSec)}::float8 - floor(extract(epoch FROM created_at::timestamptz))::float8) / 3600.0)
-        / ${p(t.halfLife)}::float8)) AS score
-      FROM votes WHERE created_at >= ${p(t.since)} GROUP BY listing_id)`;
+    scores = `(SELECT listing_id, ${trendingScoreSql(p(t.nowSec), p(t.halfLife))} AS score FROM votes WHERE created_at >= ${p(t.since)} GROUP BY listing_id)`;
   }
   const limit = p(q.limit);
   const offset = p(q.offset);

@@ -3,11 +3,11 @@ import type { PgQueryable } from './pool';
 
 // The minute's trending scores on PostgreSQL, kept in temporary tables of each pooled connection and read by every
 // trending search of that minute, whatever it filters by: what storage/queries/trending-scores.ts does for SQLite's
-// one connection. Summed inside each query instead, a trending search cost ~100 ms of PostgreSQL's CPU per filter and
-// minute at 100,000 listings (a category's trending, for every category), 126 ms a read in the bench's searches by
-// filter. Each connection sums the window once a minute, as the query did (the same expression, the same votes): a
-// pool of ten pays ten sums a minute instead of one per filter. Scores are as of the minute, as the SQLite table's
-// are: a vote cast later in the minute counts from the next.
+// one connection. Summed inside each query instead, a trending search cost 250–550 ms of PostgreSQL's CPU per filter
+// and minute at 100,000 listings (a category's trending, for every category). Each connection sums the window once a
+// minute, as the query did (the same expression, the same votes): a pool of ten pays ten sums a minute instead of one
+// per filter. Scores are as of the minute, as the SQLite table's are: a vote cast later in the minute counts from the
+// next.
 //
 // Only inside a transaction (a remembered read's snapshot, or a write's): there every query runs on one connection,
 // and what the tables hold is written in that transaction, so a transaction rolled back takes the scores and the
@@ -19,8 +19,10 @@ export const TRENDING_TABLES = `CREATE TEMP TABLE IF NOT EXISTS trending_scores 
 export type PgTrending = { nowSec: number; since: string; halfLife: number };
 
 // The score of a listing as of now: Σ 0.5^(max(0, now − t) / h) over its votes since the window's start; unixepoch()
-// on SQLite gives whole seconds, hence floor().
-const SCORE = `sum(power(0.5, greatest(0.0, ($1::float8 - floor(extract(epoch FROM created_at::timestamptz))::float8) / 3600.0) / $3::float8))`;
+// on SQLite gives whole seconds, hence floor(). `nowSec` and `halfLife` are the placeholders of the two values.
+export const trendingScoreSql = (nowSec: string, halfLife: string): string =>
+  `sum(power(0.5, greatest(0.0, (${nowSec}::float8 - floor(extract(epoch FROM created_at::timestamptz))::float8) / 3600.0) / ${halfLife}::float8))`;
+const SCORE = trendingScoreSql('$1', '$3');
 
 // Brings pg_temp.trending_scores (listing_id, score) to the minute `t` on this transaction's connection.
 export async function keepPgTrendingScores(conn: PgQueryable, t: PgTrending): Promise<void> {
