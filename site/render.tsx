@@ -21,11 +21,13 @@ export async function htmlResponse(c: Context | null, node: Child, status = 200,
 // then encoded once, not on every visit (~30 KB of it), and held at a byte a character, where the text of a page with
 // one character beyond Latin-1 (an em dash, an arrow) takes two.
 export type PageText = { body: Uint8Array<ArrayBuffer>; etag: string };
-// A rendered document (without its doctype) as a page.
-export function pageOfHtml(html: string): PageText {
-  const body = ownBytes(`<!doctype html>${html}`);
+// Any text sent as it is kept (a page, a sitemap file): its UTF-8 bytes and their validator.
+export function keptText(text: string): PageText {
+  const body = ownBytes(text);
   return { body, etag: etagOf(body) };
 }
+// A rendered document (without its doctype) as a page.
+export const pageOfHtml = (html: string): PageText => keptText(`<!doctype html>${html}`);
 export async function pageText(c: Context | null, node: Child): Promise<PageText> {
   return pageOfHtml(await renderPage(c, node));
 }

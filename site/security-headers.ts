@@ -23,14 +23,18 @@ export const PAGE_HEADERS: Record<string, string> = {
   'referrer-policy': 'strict-origin-when-cross-origin',
 };
 
+// What an HTML page carries, on a site served over HTTPS or not (HSTS only over HTTPS).
+export const pageHeadersFor = (https: boolean): Record<string, string> =>
+  (https ? { ...PAGE_HEADERS, 'strict-transport-security': 'max-age=31536000' } : { ...PAGE_HEADERS });
+
 // Adds the headers to HTML answers that do not set their own (the badge SVG keeps its stricter CSP, pages
 // with a secret in the URL keep no-referrer). `https` adds HSTS.
 export function securityHeaders(opts: { https: boolean }): MiddlewareHandler {
-  const extra: Record<string, string> = opts.https ? { 'strict-transport-security': 'max-age=31536000' } : {};
+  const page = pageHeadersFor(opts.https);
   const apply = (headers: Headers) => {
     if (!headers.has('x-content-type-options')) headers.set('x-content-type-options', 'nosniff');
     if (!/^text\/html/i.test(headers.get('content-type') ?? '')) return;
-    for (const [k, v] of Object.entries({ ...PAGE_HEADERS, ...extra })) if (!headers.has(k)) headers.set(k, v);
+    for (const [k, v] of Object.entries(page)) if (!headers.has(k)) headers.set(k, v);
   };
   return async (c, next) => {
     await next();

@@ -1,7 +1,7 @@
 import type { AppDeps } from '../app-context';
 import { keptAddress } from '../site/kept-page';
 import { HTML_TYPE } from '../site/render';
-import { PAGE_HEADERS } from '../site/security-headers';
+import { pageHeadersFor } from '../site/security-headers';
 import { chooseEncoding, encodedAnswer } from './compress';
 import { etagMatches, lifetimeOf, sendsCredentials } from './http-cache';
 import type { HeaderBag } from './node-request';
@@ -34,7 +34,7 @@ const VARY = 'Cookie, Accept-Encoding';
 const VARY_NOT_MODIFIED = 'Cookie';
 
 export function pageFront({ deps, https, record, served }: PageFrontDeps): NodeFront {
-  const security: Record<string, string> = { ...PAGE_HEADERS, ...(https ? { 'strict-transport-security': 'max-age=31536000' } : {}) };
+  const security = pageHeadersFor(https);
   return (req, res, handOver) => {
     const address = req.url ?? '';
     if (req.method !== 'GET' || address.startsWith('/api/') || address.startsWith('/mcp')) return false;

@@ -3,10 +3,8 @@ import type { AppDeps } from '../../app-context';
 import { sitemapEntriesBetween, sitemapSections, type SitemapEntry, type SitemapSection } from '../../storage/queries/sitemap';
 import { publishedPostCount } from '../../storage/queries/blog';
 import { BOT_TOKEN, userAgentFor } from '../../domain/bot-identity';
-import { htmlResponse } from '../render';
+import { htmlResponse, keptText, type PageText } from '../render';
 import { remember } from '../../tools/remembered';
-import { ownBytes } from '../../tools/invoke';
-import { etagOf } from '../../domain/etag';
 import { Layout } from '../layout';
 import { CodeBlock } from '../code-block';
 import { ICON_SVG, iconIco, iconPng } from './icon';
@@ -18,13 +16,9 @@ const SITEMAP_MAX_AGE = 'public, max-age=3600';
 const ICON_CACHE = 'public, max-age=86400';
 
 const xmlEscape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-// A sitemap file as the bytes it is sent as, with its validator: a part holds up to 50,000 addresses (~4 MB), which
-// transport/http-cache.ts would otherwise read back and hash on every request.
-type XmlFile = { body: Uint8Array<ArrayBuffer>; etag: string };
-const xmlFile = (text: string): XmlFile => {
-  const body = ownBytes(text);
-  return { body, etag: etagOf(body) };
-};
+// A sitemap file as the bytes it is sent as, with its validator (render.tsx keptText): a part holds up to 50,000
+// addresses (~4 MB), which transport/http-cache.ts would otherwise read back and hash on every request.
+type XmlFile = PageText;
 const xml = (file: XmlFile) => new Response(file.body, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': SITEMAP_MAX_AGE, etag: file.etag } });
 const xmlDocument = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n${body}`;
 
@@ -82,8 +76,8 @@ export function registerSeoRoutes(app: Hono, deps: AppDeps, sitemap: { maxUrls?:
       const total = counts.reduce((a, b) => a + b, 0);
       const parts = total <= maxUrls ? 0 : Math.ceil(total / maxUrls);
       const between = (from: number, to: number) => sitemapEntriesBetween(sections, counts, from, to);
-      if (n === 0) return { value: { file: xmlFile(parts ? sitemapIndex(site, parts) : await urlset(site, between(0, total))), parts } };
-      return { value: { file: xmlFile(await urlset(site, between((n - 1) * maxUrls, n * maxUrls))), parts } };
+      if (n === 0) return { value: { file: keptText(parts ? sitemapIndex(site, parts) : await urlset(site, between(0, total))), parts } };
+      return { value: { file: keptText(await urlset(site, between((n - 1) * maxUrls, n * maxUrls))), parts } };
     }, { kept: SITEMAP_FILES_KEPT, period: hour });
     const index = await made(0);
     if (file === 0) return index.file;
