@@ -3,7 +3,7 @@ import { keepPgTrendingScores, trendingScoreSql } from './trending-scores';
 import { VocabIndex, type VocabEntry } from '../../domain/fuzzy';
 import { Lru } from '../../domain/lru';
 import { caseVariants, planWords, tokenise, vocabularyOver, type Vocabulary, type WordPlan } from '../../domain/search-query';
-import type { IdPage, SearchQuery } from '../records/search';
+import type { IdPage, RememberedCount, SearchQuery } from '../records/search';
 
 // Listing search on PostgreSQL, the counterpart of storage/queries/search.ts with the same inputs, results and
 // totals. The text side uses PostgreSQL's own tools (migration 0001_search.sql): the typo vocabulary is read from the
@@ -166,54 +166,69 @@ function orderBy(q: SearchQuery): string {
   }
 }
 
-type PageRow = { total: number; ids: number[] };
+// The count of what the filters match, remembered apart from the sort and page (storage/queries/search.ts
+// searchListingIds). Counted in the statement of the page, it cost 70–170 ms of PostgreSQL's CPU at 100,000 listings
+// for a category, a stage, a pricing model or a country, each time the page was read in a new minute or another sort.
+function totalOf(pool: Queryable, q: SearchQuery, remembered: RememberedCount): Promise<number> {
+  const f = filters(q);
+  return remembered(`pg|${f.where}|${JSON.stringify(f.params)}`, async () => {
+    const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM listings l WHERE ${f.where}`, f.params);
+    return rows[0].n;
+  });
+}
 
-// One statement, so the page and its total come from one snapshot; each part keeps its own plan (the page may stop
-// after `limit` rows of an index, the count reads all).
-async function plainPage(pool: Queryable, q: SearchQuery): Promise<IdPage> {
+async function plainPage(pool: Queryable, q: SearchQuery, remembered: RememberedCount): Promise<IdPage> {
   const f = filters(q);
   const limit = `$${f.params.push(q.limit)}`;
   const offset = `$${f.params.push(q.offset)}`;
-  const sql = q.sort === 'relevance' && f.tsquery
-    // Ranked text search scores every match anyway: score once, count and page the same rows. Ties (equal rank) go
-    // to the most voted listing, then the newest id, as SQLite's `ORDER BY score, votes DESC, id DESC`.
-    ? `WITH m AS (SELECT l.id, l.votes_count AS votes, ${rank(f.tsquery)} AS score FROM listings l WHERE ${f.where})
+  if (q.sort === 'relevance' && f.tsquery) {
+    // Ranked text search scores every match anyway: score once, count and page the same rows in one statement. Ties
+    // (equal rank) go to the most voted listing, then the newest id, as SQLite's `ORDER BY score, votes DESC, id DESC`.
+    const { rows } = await pool.query<{ total: number; ids: number[] }>(
+      `WITH m AS (SELECT l.id, l.votes_count AS votes, ${rank(f.tsquery)} AS score FROM listings l WHERE ${f.where})
        SELECT (SELECT count(*) FROM m)::int AS total,
-         array(SELECT id FROM m ORDER BY score DESC, votes DESC, id DESC LIMIT ${limit} OFFSET ${offset}) AS ids`
-    : `SELECT (SELECT count(*) FROM listings l WHERE ${f.where})::int AS total,
-         array(SELECT l.id FROM listings l WHERE ${f.where} ORDER BY ${orderBy(q)} LIMIT ${limit} OFFSET ${offset}) AS ids`;
-  const { rows } = await pool.query<PageRow>(sql, f.params);
-  return { ids: rows[0].ids, total: rows[0].total };
+         array(SELECT id FROM m ORDER BY score DESC, votes DESC, id DESC LIMIT ${limit} OFFSET ${offset}) AS ids`, f.params);
+    return { ids: rows[0].ids, total: rows[0].total };
+  }
+  const { rows } = await pool.query<{ id: number }>(
+    `SELECT l.id FROM listings l WHERE ${f.where} ORDER BY ${orderBy(q)} LIMIT ${limit} OFFSET ${offset}`, f.params);
+  return { ids: rows.map((r) => r.id), total: await totalOf(pool, q, remembered) };
 }
 
 // Trending: Σ 0.5^(age_hours / half_life) over the votes of the window (domain/ranking.ts), as SQLite computes it.
 // Listings with such votes come first by score; the rest follow by all-time votes. Inside a transaction the scores are
 // the minute's, kept on the connection (storage/pg/trending-scores.ts); elsewhere, or on a connection without the
-// tables, they are summed in the query.
-async function trendingPage(pool: Queryable, q: SearchQuery, inTransaction: boolean): Promise<IdPage> {
-  const f = filters(q);
-  const p = (value: unknown) => `$${f.params.push(value)}`;
+// tables, they are summed in each statement.
+//
+// The page is read from the scores alone first: in score order it stops after the page. Only a page that runs past
+// the last scored listing counts the scored ones (a join over all of them: 20–160 ms at 100,000 listings) to know
+// where the rest begin. Counting them in every statement, with the rest read beside, cost 400–800 ms of PostgreSQL's
+// CPU per filter under load.
+async function trendingPage(pool: Queryable, q: SearchQuery, remembered: RememberedCount, inTransaction: boolean): Promise<IdPage> {
   const t = { nowSec: Date.parse(q.trending.now) / 1000, since: q.trending.since, halfLife: q.trending.halfLifeHours };
-  let scores: string;
-  if (inTransaction && await trendingTablesReady(pool)) {
-    await keepPgTrendingScores(pool, t);
-    scores = 'pg_temp.trending_scores';
-  } else {
-    scores = `(SELECT listing_id, ${trendingScoreSql(p(t.nowSec), p(t.halfLife))} AS score FROM votes WHERE created_at >= ${p(t.since)} GROUP BY listing_id)`;
+  const kept = inTransaction && await trendingTablesReady(pool);
+  if (kept) await keepPgTrendingScores(pool, t);
+  // The statement's filters and parameters, with the scores as a table it reads (`sc`: listing_id, score).
+  const statement = () => {
+    const f = filters(q);
+    const p = (value: unknown) => `$${f.params.push(value)}`;
+    const scores = kept ? 'pg_temp.trending_scores'
+      : `(SELECT listing_id, ${trendingScoreSql(p(t.nowSec), p(t.halfLife))} AS score FROM votes WHERE created_at >= ${p(t.since)} GROUP BY listing_id)`;
+    return { ...f, p, scored: `${scores} sc JOIN listings l ON l.id = sc.listing_id WHERE ${f.where}`, scores };
+  };
+  const first = statement();
+  const { rows } = await pool.query<{ id: number }>(`SELECT l.id FROM ${first.scored}
+    ORDER BY sc.score DESC, ${BY_VOTES} LIMIT ${first.p(q.limit)} OFFSET ${first.p(q.offset)}`, first.params);
+  const ids = rows.map((r) => r.id);
+  if (ids.length < q.limit) {
+    const rest = statement();
+    const { rows: more } = await pool.query<{ id: number }>(`SELECT l.id FROM listings l WHERE ${rest.where}
+      AND NOT EXISTS (SELECT 1 FROM ${rest.scores} sc WHERE sc.listing_id = l.id)
+      ORDER BY ${BY_VOTES} LIMIT ${rest.p(q.limit - ids.length)}
+      OFFSET greatest(0, ${rest.p(q.offset)} - (SELECT count(*) FROM ${rest.scored}))`, rest.params);
+    ids.push(...more.map((r) => r.id));
   }
-  const limit = p(q.limit);
-  const offset = p(q.offset);
-  const sql = `WITH sc AS MATERIALIZED (SELECT listing_id, score FROM ${scores} s),
-    scored AS (SELECT l.id, sc.score, l.votes_count, l.launched_at FROM sc JOIN listings l ON l.id = sc.listing_id WHERE ${f.where})
-    SELECT (SELECT count(*) FROM listings l WHERE ${f.where})::int AS total,
-      (SELECT count(*) FROM scored)::int AS scored_total,
-      array(SELECT id FROM scored l ORDER BY l.score DESC, ${BY_VOTES} LIMIT ${limit} OFFSET ${offset}) AS ids,
-      array(SELECT l.id FROM listings l WHERE ${f.where}
-        AND NOT EXISTS (SELECT 1 FROM sc WHERE sc.listing_id = l.id)
-        ORDER BY ${BY_VOTES} LIMIT ${limit} OFFSET greatest(0, ${offset} - (SELECT count(*) FROM scored))) AS rest`;
-  const { rows } = await pool.query<PageRow & { rest: number[] }>(sql, f.params);
-  const { total, ids, rest } = rows[0];
-  return { ids: [...ids, ...rest].slice(0, q.limit), total };
+  return { ids, total: await totalOf(pool, q, remembered) };
 }
 
 // Whether this connection has the tables (made as it opened: trending-scores.ts createTrendingTables; one that could
@@ -224,6 +239,6 @@ async function trendingTablesReady(conn: Queryable): Promise<boolean> {
 }
 
 // `inTransaction`: the caller's queries run on one connection (a remembered read's snapshot, or a write).
-export function searchListingIdsPg(pool: Queryable, q: SearchQuery, inTransaction = false): Promise<IdPage> {
-  return q.sort === 'trending' ? trendingPage(pool, q, inTransaction) : plainPage(pool, q);
+export function searchListingIdsPg(pool: Queryable, q: SearchQuery, remembered: RememberedCount, inTransaction = false): Promise<IdPage> {
+  return q.sort === 'trending' ? trendingPage(pool, q, remembered, inTransaction) : plainPage(pool, q, remembered);
 }

@@ -13,7 +13,7 @@ import { keepTrendingScores } from './trending-scores';
 
 import type { SearchSort } from '../../domain/search-query';
 export { SEARCH_SORTS, type SearchSort } from '../../domain/search-query';
-import type { IdPage, SearchQuery } from '../records/search';
+import type { IdPage, RememberedCount, SearchQuery } from '../records/search';
 export type { IdPage, SearchQuery } from '../records/search';
 
 
@@ -291,20 +291,23 @@ async function trendingPage(db: Db, q: SearchQuery, totals: Totals): Promise<IdP
   return { ids: out, total: await totals(filteredFrom(q), f) };
 }
 
-// Totals are remembered apart from sort and page until a listing or a membership changes (memo.ts topics): paging
-// through a browse, switching its sort, or the votes and views that move meanwhile do not count 100 000 rows again.
+// Totals are remembered apart from sort and page until a listing or a membership changes (memo.ts topics), on both
+// engines: paging through a browse, switching its sort, or the votes and views that move meanwhile do not count
+// 100 000 rows again. The versions are read in the caller's snapshot, as the rows are, so a count is remembered under
+// the versions of the rows it counted.
 export async function searchListingIds(db: Db, q: SearchQuery): Promise<IdPage> {
-  if (db.kind === 'pg') return searchListingIdsPg(pgOf(db), q, db.engine.transactionMode() !== null);
   const s = state(db);
   // A text query's count also moves with any text change (it is only needed past the last page: not worth finer).
   const signature = `${await topicVersions(db, ['listing_lists', 'listing_status', 'listing_categories'])}|${q.match ? await searchLogPosition(db) : ''}`;
-  const totals: Totals = async (from, f, count) => {
-    const key = `${from}|${f.where}|${JSON.stringify(f.params)}`;
+  const remembered: RememberedCount = async (key, count) => {
     const known = s.totals.get(key);
     if (known && known.signature === signature) return known.total;
-    const n = count ? await count() : await total(db, from, f);
+    const n = await count();
     s.totals.set(key, { signature, total: n });
     return n;
   };
+  if (db.kind === 'pg') return searchListingIdsPg(pgOf(db), q, remembered, db.engine.transactionMode() !== null);
+  const totals: Totals = (from, f, count) =>
+    remembered(`${from}|${f.where}|${JSON.stringify(f.params)}`, count ?? (() => total(db, from, f)));
   return q.sort === 'trending' ? await trendingPage(db, q, totals) : await plainPage(db, q, totals);
 }

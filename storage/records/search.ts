@@ -16,3 +16,7 @@ export type SearchQuery = {
   offset: number;
 };
 export type IdPage = { ids: number[]; total: number };
+
+// A count of what a search's filters match, remembered apart from its sort and page (storage/queries/search.ts):
+// `key` names the filters, `count` counts them when the remembered number is missing or out of date.
+export type RememberedCount = (key: string, count: () => Promise<number>) => Promise<number>;
