@@ -92,6 +92,22 @@ describe('unrelated writes leave cached answers alone', () => {
     expect((await listing('alpha-ledger')).votes).toBe(2);
     expect(memoComputes(app.db, 'get_listing')).toBe(before + 1);
   });
+
+  it('a vote re-reads the live vote counts of the lists showing that listing, and of no other list', async () => {
+    const votesOf = (body: { items: Array<{ slug: string; votes: number }> }, slug: string) => body.items.find((i) => i.slug === slug)?.votes;
+    const onlyBeta = async () => (await search('florist')).items; // beta's keyword
+    const both = async () => search('ledger');
+    expect((await onlyBeta()).map((i: { slug: string }) => i.slug)).toEqual(['beta-ledger']);
+    const before = votesOf(await both(), 'alpha-ledger')!;
+    const counted = memoComputes(app.db, 'live-vote-counts');
+    const voter = await addUser(app.db);
+    await other.engine.prepare('INSERT INTO votes (listing_id, user_id, created_at) VALUES (?, ?, ?)').run(ids.alpha, voter, app.clock.now().toISOString());
+    await other.engine.prepare('UPDATE listings SET votes_count = votes_count + 1 WHERE id = ?').run(ids.alpha);
+    await onlyBeta();
+    expect(memoComputes(app.db, 'live-vote-counts')).toBe(counted);
+    expect(votesOf(await both(), 'alpha-ledger')).toBe(before + 1);
+    expect(memoComputes(app.db, 'live-vote-counts')).toBe(counted + 1);
+  });
 });
 
 describe("an edit re-makes only the lists it can change (migration 0012)", () => {

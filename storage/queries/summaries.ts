@@ -53,13 +53,13 @@ export async function summariesByIds(db: Db, ids: number[], siteUrl: string): Pr
 }
 
 // The vote counts of these listings now, in the same order (0 for one that is gone): shown over cached results.
-// Remembered per list of ids until a count moves (topic 'votes') or a listing leaves the directory: while nobody
-// votes, a page of twenty results costs one check instead of a read. A read is one statement for the whole list: on
-// PostgreSQL a lookup per id was a round trip each, and with people voting (every vote moves the topic) a page of a
-// hundred results cost a hundred of them, most of the database's CPU in the bench's searches.
+// Remembered per list of ids until one of its listings' counts moves (a vote bumps the listing's topic, migration
+// 0011) or a listing leaves the directory. Under the global 'votes' topic every vote anywhere made every list read its
+// counts again: with ten votes a second, nearly every read of a search or a board. A read is one statement for the
+// whole list (on PostgreSQL a lookup per id was a round trip each).
 export async function liveVoteCounts(db: Db, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  return await memoOn(db, 'live-vote-counts', ids.join(','), ['votes', 'listing_status'], async () => {
+  return await memoOn(db, 'live-vote-counts', ids.join(','), ['listing_status', ...ids.map((id) => `listing:${id}`)], async () => {
     const stmt = forLength(voteStmts, db, ids.length, (marks) => `SELECT id, votes_count FROM listings WHERE id IN (${marks})`);
     const counts = new Map((await stmt.all(...ids) as Array<{ id: number; votes_count: number }>).map((r) => [r.id, r.votes_count]));
     return ids.map((id) => counts.get(id) ?? 0);
