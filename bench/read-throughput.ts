@@ -24,9 +24,9 @@ const SECONDS = arg('seconds', 10);
 // call while the 2025 era's, run right after it and no cheaper, read 110–134; with it, 96–102.
 const WARMUP_SECONDS = arg('warmup', 1);
 const CONNECTIONS = arg('connections', 32);
-// --only TEXT runs the baseline and the scenarios whose name contains TEXT.
+// --only TEXT runs the baseline and the scenarios whose name contains TEXT, or any of TEXT|TEXT|….
 const onlyAt = process.argv.indexOf('--only');
-const ONLY = onlyAt > 0 ? process.argv[onlyAt + 1] : null;
+const ONLY = onlyAt > 0 ? process.argv[onlyAt + 1].split('|') : null;
 const MIXED = !process.argv.includes('--no-mixed');
 const dbAt = process.argv.indexOf('--db');
 const DB = dbAt > 0 ? process.argv[dbAt + 1] : 'sqlite';
@@ -110,7 +110,7 @@ function scenariosOf(ready: Ready): Scenario[] {
   const mixedOf = (r: Scenario): Scenario[] => (r.port === ready.appPort && MIXED && !r.name.includes('2025-11-25') && !r.name.includes('MCP tools/call search') && !r.name.includes(ACCEPTS)
     ? [{ ...r, name: `${r.name}${WITH_VISITORS}`, writers: ['visitors'] }, { ...r, name: `${r.name}${WITH_ALL}`, writers: ['visitors', 'voters', 'owner'] }]
     : []);
-  return reads.flatMap((r) => [r, ...mixedOf(r)]).filter((x, i) => i === 0 || !ONLY || x.name.includes(ONLY));
+  return reads.flatMap((r) => [r, ...mixedOf(r)]).filter((x, i) => i === 0 || !ONLY || ONLY.some((text) => x.name.includes(text)));
 }
 
 // Writers run in a child process (bench/writers-child.ts): in this one they would slow the load generator down.
