@@ -67,6 +67,45 @@ describe('a write is seen by the very next read of what it changed', () => {
   });
 });
 
+describe('remembered whole answers follow the rows they show', () => {
+  const get = async (path: string) => (await getJson(`${app.api}${path}`)).body;
+  const slugsOf = (body: { items: Array<{ listing: { slug: string } }> }) => body.items.map((i) => i.listing.slug);
+
+  it("the awards: an award given, a winner renamed, a winner's vote and a winner taken down, each at the next read", async () => {
+    const id = await addListing(app.db, { name: 'Epsilon Awarded', slug: 'epsilon-awarded', tagline: 'Prize winner' });
+    expect((await get('/awards?listing=epsilon-awarded')).total).toBe(0);
+    await get('/awards');
+    await other.engine.prepare('INSERT INTO awards (week, rank, listing_id, votes) VALUES (?, 1, ?, 7)').run('2020-01-06', id);
+    expect(slugsOf(await get('/awards?listing=epsilon-awarded'))).toEqual(['epsilon-awarded']);
+    expect(slugsOf(await get('/awards'))).toContain('epsilon-awarded');
+    await other.engine.prepare("UPDATE listings SET name = 'Epsilon Renamed' WHERE id = ?").run(id);
+    expect((await get('/awards?listing=epsilon-awarded')).items[0].listing.name).toBe('Epsilon Renamed');
+    await other.engine.prepare('UPDATE listings SET votes_count = votes_count + 3 WHERE id = ?').run(id);
+    expect((await get('/awards?listing=epsilon-awarded')).items[0].listing.votes).toBe(3);
+    await other.engine.prepare("UPDATE listings SET slug = 'epsilon-moved' WHERE id = ?").run(id);
+    expect((await get('/awards?listing=epsilon-awarded')).total).toBe(0);
+    expect(slugsOf(await get('/awards?listing=epsilon-moved'))).toEqual(['epsilon-moved']);
+    // An answer that showed nobody: a winner renamed into its filter.
+    expect((await get('/awards?listing=epsilon-again')).total).toBe(0);
+    await other.engine.prepare("UPDATE listings SET slug = 'epsilon-again' WHERE id = ?").run(id);
+    expect(slugsOf(await get('/awards?listing=epsilon-again'))).toEqual(['epsilon-again']);
+    await other.engine.prepare("UPDATE listings SET slug = 'epsilon-moved' WHERE id = ?").run(id);
+    await other.engine.prepare("UPDATE listings SET status = 'rejected' WHERE id = ?").run(id);
+    expect((await get('/awards?listing=epsilon-moved')).total).toBe(0);
+    expect(slugsOf(await get('/awards'))).not.toContain('epsilon-moved');
+  });
+
+  it("the site's counts and the interview questions, at the next read", async () => {
+    const before = (await get('/site')).live_listings;
+    await addListing(other, { name: 'Zeta Counted', slug: 'zeta-counted' });
+    expect((await get('/site')).live_listings).toBe(before + 1);
+    const questions = (await get('/interview-questions')).items as Array<{ question_id: number; question: string }>;
+    expect(questions.length).toBeGreaterThan(0);
+    await other.engine.prepare('UPDATE interview_questions SET question = ? WHERE id = ?').run('What did you ship last?', questions[0].question_id);
+    expect((await get('/interview-questions')).items[0].question).toBe('What did you ship last?');
+  });
+});
+
 describe('unrelated writes leave cached answers alone', () => {
   it('page views do not recompute search results or listing profiles', async () => {
     await search('ledger');

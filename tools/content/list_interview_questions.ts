@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from '../define';
 import { listInterviewQuestions } from '../../storage/queries/interview';
+import { memoOn } from '../../storage/queries/memo';
 
 export const list_interview_questions = defineTool({
   name: 'list_interview_questions',
@@ -17,7 +18,9 @@ export const list_interview_questions = defineTool({
       question: z.string().describe('The question'),
     })).describe('Questions in the order the site asks them'),
   }),
+  // One answer until a question changes: the same object each time, so its JSON and ETag are made once.
   async run(ctx) {
-    return { items: (await listInterviewQuestions(ctx.db)).map((q) => ({ question_id: q.id, question: q.question })) };
+    return memoOn(ctx.db, 'list_interview_questions', '', ['interview_questions'], async () =>
+      ({ items: (await listInterviewQuestions(ctx.db)).map((q) => ({ question_id: q.id, question: q.question })) }), { kept: 1 });
   },
 });

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineTool } from '../define';
-import { apiBase } from '../context';
+import { apiBase, type ToolContext } from '../context';
 import { siteCounts } from '../../storage/queries/site';
 import { getSetting } from '../../storage/queries/settings';
+import { memoOn } from '../../storage/queries/memo';
 
 export const get_site_info = defineTool({
   name: 'get_site_info',
@@ -32,32 +33,38 @@ export const get_site_info = defineTool({
     }).describe('Where the REST API, its docs and the MCP server are'),
     rules: z.array(z.string()).describe('Rules of the service a client should respect'),
   }),
+  // One answer until the counts or the settings change: the same object each time, so its JSON and ETag are made once.
   async run(ctx) {
-    const site = ctx.config.siteUrl;
-    const counts = await siteCounts(ctx.db);
-    return {
-      name: ctx.config.siteName,
-      purpose: await getSetting(ctx.db, 'site_tagline'),
-      site_url: site,
-      urls: {
-        home: `${site}/`, launches: `${site}/launches`, categories: `${site}/categories`,
-        leaderboards: `${site}/leaderboards`, latest_updates: `${site}/updates`, blog: `${site}/blog`, submit: `${site}/submit`,
-      },
-      live_listings: counts.liveListings,
-      demo_listings: counts.demoListings,
-      categories: counts.categories,
-      api: {
-        base_url: apiBase(ctx.config),
-        docs_url: `${site}/docs/api`,
-        openapi_url: `${apiBase(ctx.config)}/openapi.json`,
-        mcp_url: `${site}/mcp`,
-      },
-      rules: [
-        'Votes cannot be cast through the API; they come only from people on the site.',
-        'The billboard ranking is paid (money contributed) and must be presented as paid.',
-        'Prices are set by the site admin and change: read them from list_products, never hardcode them.',
-        'Drafted listing facts carry evidence quotes from the product website; facts the site does not state are left blank.',
-      ],
-    };
+    return memoOn(ctx.db, 'get_site_info', `${ctx.config.siteUrl}|${ctx.config.siteName}`, ['listing_status', 'categories', 'settings'], async () => siteInfo(ctx), { kept: 1 });
   },
 });
+
+// The answer for this site's address and name (the counts and the tagline from the database).
+async function siteInfo(ctx: ToolContext) {
+  const site = ctx.config.siteUrl;
+  const counts = await siteCounts(ctx.db);
+  return {
+    name: ctx.config.siteName,
+    purpose: await getSetting(ctx.db, 'site_tagline'),
+    site_url: site,
+    urls: {
+      home: `${site}/`, launches: `${site}/launches`, categories: `${site}/categories`,
+      leaderboards: `${site}/leaderboards`, latest_updates: `${site}/updates`, blog: `${site}/blog`, submit: `${site}/submit`,
+    },
+    live_listings: counts.liveListings,
+    demo_listings: counts.demoListings,
+    categories: counts.categories,
+    api: {
+      base_url: apiBase(ctx.config),
+      docs_url: `${site}/docs/api`,
+      openapi_url: `${apiBase(ctx.config)}/openapi.json`,
+      mcp_url: `${site}/mcp`,
+    },
+    rules: [
+      'Votes cannot be cast through the API; they come only from people on the site.',
+      'The billboard ranking is paid (money contributed) and must be presented as paid.',
+      'Prices are set by the site admin and change: read them from list_products, never hardcode them.',
+      'Drafted listing facts carry evidence quotes from the product website; facts the site does not state are left blank.',
+    ],
+  };
+}
