@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, withTransaction, type Db } from '../storage/db';
 import { openPgDb } from '../storage/pg/open';
 import { memoComputes, memoOn } from '../storage/queries/memo';
+import { searchListingIds } from '../storage/queries/search';
 import { openTestDb, type TestDb } from './support/test-db';
 
 // storage/queries/memo.ts keeps topic versions in memory across writes and, when the database moves, forgets only
@@ -80,6 +81,32 @@ describe('remembered reads and the change log', () => {
     // The next committed change takes the version number the rolled-back one had: the answer must be the new one.
     await setTagline(db, 'Committed again');
     expect(await taglineOf(id)).toBe('Committed again');
+  });
+
+  it("a search's total counted inside a transaction that rolls back is not remembered", async () => {
+    const country = 'IS';
+    const search = async () => await searchListingIds(db, {
+      match: null, categoryIds: null, country, status: 'live', thisMonday: '2026-11-16', sort: 'newest',
+      trending: { now: '', since: '', halfLifeHours: 0 }, limit: 1, offset: 0,
+    });
+    const before = (await search()).total;
+    const moveTo = (conn: Db, listingId: number) => conn.engine.prepare('UPDATE listings SET country = ? WHERE id = ?').run(country, listingId);
+    const [a, b] = await db.engine.prepare("SELECT id FROM listings WHERE status = 'live' AND (country IS NULL OR country <> ?) ORDER BY id DESC LIMIT 2").pluck().all(country) as number[];
+    await expect(withTransaction(db, async () => {
+      await moveTo(db, a);
+      await moveTo(db, b);
+      expect((await search()).total).toBe(before + 2); // the transaction sees its own writes
+      throw new Error('abandon');
+    })).rejects.toThrow('abandon');
+    // Two committed changes bump the topics as far as the rolled-back ones did, with other rows behind them: one
+    // listing moved, another's stage changed. The total is counted again, not taken from the rolled-back count.
+    const stage = await db.engine.prepare('SELECT stage FROM listings WHERE id = ?').pluck().get(b);
+    const home = await db.engine.prepare('SELECT country FROM listings WHERE id = ?').pluck().get(a);
+    await moveTo(db, a);
+    await db.engine.prepare("UPDATE listings SET stage = 'rolled-back-test' WHERE id = ?").run(b);
+    expect((await search()).total).toBe(before + 1);
+    await db.engine.prepare('UPDATE listings SET country = ? WHERE id = ?').run(home, a);
+    await db.engine.prepare('UPDATE listings SET stage = ? WHERE id = ?').run(stage, b);
   });
 
   it('a remembered read made while computing another is kept (a board page and its ranking)', async () => {

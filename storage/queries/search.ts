@@ -294,12 +294,16 @@ async function trendingPage(db: Db, q: SearchQuery, totals: Totals): Promise<IdP
 // Totals are remembered apart from sort and page until a listing or a membership changes (memo.ts topics), on both
 // engines: paging through a browse, switching its sort, or the votes and views that move meanwhile do not count
 // 100 000 rows again. The versions are read in the caller's snapshot, as the rows are, so a count is remembered under
-// the versions of the rows it counted.
+// the versions of the rows it counted. Inside a write transaction nothing is remembered: its versions may be rolled
+// back and then reached again by other writes, with other rows behind them.
 export async function searchListingIds(db: Db, q: SearchQuery): Promise<IdPage> {
   const s = state(db);
+  const writing = db.engine.transactionMode() === 'immediate';
   // A text query's count also moves with any text change (it is only needed past the last page: not worth finer).
-  const signature = `${await topicVersions(db, ['listing_lists', 'listing_status', 'listing_categories'])}|${q.match ? await searchLogPosition(db) : ''}`;
+  const signature = writing ? ''
+    : `${await topicVersions(db, ['listing_lists', 'listing_status', 'listing_categories'])}|${q.match ? await searchLogPosition(db) : ''}`;
   const remembered: RememberedCount = async (key, count) => {
+    if (writing) return await count();
     const known = s.totals.get(key);
     if (known && known.signature === signature) return known.total;
     const n = await count();
