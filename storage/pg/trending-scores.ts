@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import type { PgQueryable } from './pool';
+import { logReachesBack } from '../queries/change-log';
+import { trendingReference, type TrendingMinute } from '../../domain/trending-step';
 
 // The minute's trending scores on PostgreSQL, kept in temporary tables of each pooled connection and read by every
 // trending search of that minute, whatever it filters by, and brought up to each new minute by what changed: what
@@ -28,7 +30,7 @@ export const TRENDING_TABLES = `CREATE TEMP TABLE IF NOT EXISTS trending_scores 
   CREATE TEMP TABLE IF NOT EXISTS trending_state (one integer PRIMARY KEY CHECK (one = 1), now_sec float8 NOT NULL, since text NOT NULL,
     half_life float8 NOT NULL, t0 float8 NOT NULL, log_seq bigint NOT NULL)`;
 
-export type PgTrending = { nowSec: number; since: string; halfLife: number };
+export type PgTrending = TrendingMinute;
 type Kept = { now_sec: number; since: string; half_life: number; t0: number; log_seq: string };
 
 // A vote's time in whole seconds, as SQLite's unixepoch() gives it. date_part, not extract: extract's numeric result
@@ -42,8 +44,6 @@ export const trendingScoreSql = (nowSec: string, halfLife: string): string =>
 
 // $1 now, $2 the window's start, $3 the half-life, $4 t0.
 const KEPT_SCORE = `sum(power(2.0, (least(${voteSeconds}, $1::float8) - $4::float8) / 3600.0 / $3::float8) ORDER BY created_at)`;
-// As storage/queries/trending-scores.ts: past 2^256 the terms would lose what a double holds; t0 then moves.
-const MAX_HALF_LIVES = 256;
 
 // Brings pg_temp.trending_scores (listing_id, score) to the minute `t` on this transaction's connection.
 export async function keepPgTrendingScores(conn: PgQueryable, t: PgTrending): Promise<void> {
@@ -52,15 +52,9 @@ export async function keepPgTrendingScores(conn: PgQueryable, t: PgTrending): Pr
   if (k && k.now_sec === t.nowSec && k.since === t.since && k.half_life === t.halfLife) return;
   const { rows: [span] } = await conn.query<{ first: string; last: string }>(
     'SELECT coalesce(min(seq), 0) AS first, coalesce(max(seq), 0) AS last FROM change_log');
-  const first = Number(span.first);
   const last = Number(span.last);
-  const window = t.nowSec - Date.parse(t.since) / 1000;
-  const stepping = !!k && k.half_life === t.halfLife && k.now_sec - Date.parse(k.since) / 1000 === window
-    && t.nowSec >= k.now_sec && t.nowSec - k.now_sec < window
-    && (t.nowSec - k.t0) / 3600 / t.halfLife <= MAX_HALF_LIVES
-    // Every change since the last position is still in the log, which has not gone back behind it.
-    && last >= Number(k.log_seq) && (first === 0 || first <= Number(k.log_seq) + 1);
-  const t0 = stepping ? k.t0 : Date.parse(t.since) / 1000;
+  const kept = k && { nowSec: k.now_sec, since: k.since, halfLife: k.half_life, t0: k.t0 };
+  const { step: stepping, t0 } = trendingReference(kept, t, !!k && logReachesBack({ first: Number(span.first), last }, Number(k.log_seq)));
   const score = [t.nowSec, t.since, t.halfLife, t0];
   if (stepping) {
     // The listings whose sum may have changed: named by a change since (a vote cast, withdrawn or moved), with a vote
@@ -68,7 +62,7 @@ export async function keepPgTrendingScores(conn: PgQueryable, t: PgTrending): Pr
     await conn.query(`INSERT INTO pg_temp.trending_touched (id)
       SELECT substr(topic, 9)::int FROM change_log WHERE seq > $1 AND seq <= $2 AND topic ~ '^listing:[0-9]{1,9}$'
       UNION SELECT listing_id FROM votes WHERE created_at >= $3 AND created_at < $4
-      UNION SELECT listing_id FROM votes WHERE created_at > $5`, [k.log_seq, last, k.since, t.since, new Date(k.now_sec * 1000).toISOString()]);
+      UNION SELECT listing_id FROM votes WHERE created_at > $5`, [k!.log_seq, last, k.since, t.since, new Date(k.now_sec * 1000).toISOString()]);
     await conn.query('DELETE FROM pg_temp.trending_scores WHERE listing_id IN (SELECT id FROM pg_temp.trending_touched)');
     await conn.query(`INSERT INTO pg_temp.trending_scores (listing_id, score) SELECT listing_id, ${KEPT_SCORE} FROM votes
       WHERE listing_id IN (SELECT id FROM pg_temp.trending_touched) AND created_at >= $2 GROUP BY listing_id`, score);

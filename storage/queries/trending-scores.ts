@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import { preparedOnUse } from '../prepared';
 import { perDatabase } from '../per-database';
 import { listingsChangedBetween, logReachesBack, logSpan } from './change-log';
+import { trendingReference, type TrendingMinute } from '../../domain/trending-step';
 
 // The trending scores every trending search of a minute reads (storage/queries/search.ts `trendingPage`), kept in a
 // temporary table of this connection (per process, like the searches: nothing another node must see) and brought
@@ -21,9 +22,10 @@ import { listingsChangedBetween, logReachesBack, logSpan } from './change-log';
 // A full build (~150 ms at 100,000 listings, 50,000 votes in the window, blocking) happens at the first trending
 // search, when the half-life or the window changes, when the clock goes back or jumps a whole window, when change_log
 // no longer reaches back to the last position read (it keeps 100,000 changes), and when the terms would grow past
-// what a double holds comfortably (2^MAX_HALF_LIVES; t0 then moves to the window's start).
+// what a double holds comfortably (t0 then moves to the window's start): domain/trending-step.ts, the rule both engines
+// follow.
 
-export type Trending = { nowSec: number; since: string; halfLife: number };
+export type Trending = TrendingMinute;
 
 // What the table holds is written in the table's own row beside it (temp.trending_state), in the same transaction as
 // the scores: a search rolled back (its snapshot ended by an error) takes both back together, tables made in it
@@ -34,7 +36,6 @@ type PerDb = { asked?: string; builds: number; steps: number };
 const state = perDatabase<PerDb>(() => ({ builds: 0, steps: 0 }));
 const stmt = preparedOnUse();
 
-const MAX_HALF_LIVES = 256;
 const TERM = 'pow(2.0, (min(unixepoch(created_at), @nowSec) - @t0) / 3600.0 / @halfLife)';
 const SCORE_BY_LISTING = `SELECT listing_id, sum(${TERM}) FROM votes INDEXED BY votes_listing_created`;
 
@@ -67,14 +68,9 @@ async function keptState(db: Db): Promise<Kept | undefined> {
 
 async function bringUp(db: Db, k: Kept | undefined, t: Trending): Promise<void> {
   const log = await logSpan(db);
-  const sinceSec = Date.parse(t.since) / 1000;
-  const window = t.nowSec - sinceSec;
-  const stepping = !!k && k.half_life === t.halfLife && k.now_sec - Date.parse(k.since) / 1000 === window
-    && t.nowSec >= k.now_sec && t.nowSec - k.now_sec < window
-    && (t.nowSec - k.t0) / 3600 / t.halfLife <= MAX_HALF_LIVES
-    && logReachesBack(log, k.log_seq);
-  const t0 = stepping ? k.t0 : sinceSec;
-  if (stepping) await step(db, k, t, log.last);
+  const kept = k && { nowSec: k.now_sec, since: k.since, halfLife: k.half_life, t0: k.t0 };
+  const { step: stepping, t0 } = trendingReference(kept, t, !!k && logReachesBack(log, k.log_seq));
+  if (stepping) await step(db, k!, t, log.last);
   else await build(db, t, t0);
   await stmt(db, `INSERT OR REPLACE INTO temp.trending_state (one, now_sec, since, half_life, t0, log_seq)
     VALUES (1, @nowSec, @since, @halfLife, @t0, @logSeq)`).run({ ...t, t0, logSeq: log.last });
