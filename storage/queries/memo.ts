@@ -160,10 +160,22 @@ async function versionsOf(db: Db, s: PerDb, topics: readonly string[], signature
 }
 const same = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
-// Outside every transaction of the caller's: none open, or only the read-only snapshot a remembered read computes
-// in (reads it makes in turn, a board's ranking inside the board's page, are kept as usual). Inside one, what is
-// read may be rolled back: it is neither kept nor trusted to a version seen outside it.
-const outsideCallerTransaction = (db: Db) => db.engine.transactionMode() !== 'immediate';
+// Outside every transaction of the caller's: none open, or, on SQLite, only the read-only snapshot a remembered read
+// computes in (reads it makes in turn, a board's ranking inside the board's page, are kept as usual: the snapshot is
+// taken and read within one turn of the event loop, on the one connection, and is the database as it is). Inside
+// one, what is read may be rolled back: it is neither kept nor trusted to a version seen outside it.
+// On PostgreSQL a read nested in a remembered read's snapshot is made as inside a caller's transaction too (its
+// topics' versions read in that snapshot; none of them, nor the change log's position, kept; no computation shared;
+// its answer kept only with the versions it was made at, below), for two reasons:
+// - The snapshot holds a pooled connection and may be older than what other requests have read since. Kept or
+//   shared, its answers, versions and log position would be trusted by requests that began after a change it
+//   cannot see.
+// - Sharing waits would deadlock. A nested read that waits for work begun outside every transaction holds its
+//   connection meanwhile: another request's read of the change log, or its computation of the same answer, each
+//   takes a connection from the pool once it runs. With enough such reads at once, every pooled connection waits,
+//   idle in a READ ONLY transaction, and the server answers nothing. The bench's 32 connections did exactly that
+//   (tests/memo-pool.test.ts).
+const outsideCallerTransaction = (db: Db) => (db.kind === 'sqlite' ? db.engine.transactionMode() !== 'immediate' : !db.engine.inTransaction());
 
 export type MemoOptions<T> = {
   // Answers kept at most for the scope (the least recently used go first).
@@ -219,7 +231,17 @@ export async function memoOn<T>(
     if (made && made !== hit && made.signature === signature) return made.value as T;
   }
   const entry = computeEntry(db, s, scope, topics, compute, signature, outside);
-  if (!outside) return (await entry).value as T;
+  if (!outside) {
+    const made = await entry;
+    // Made in a PostgreSQL read-only snapshot (a read nested in another's): kept with its topics' versions as that
+    // snapshot read them and no signature, so a later request checks them against the versions of its own time and
+    // uses it only while none has moved since. Nothing of a write transaction's is kept: it may roll back.
+    if (db.kind === 'pg' && db.engine.transactionMode() === 'deferred' && await keep()) {
+      if (period !== undefined) dropEarlierPeriods(s, scope, lru, period);
+      lru.set(key, { ...made, period }, weightOf(key, made));
+    }
+    return made.value as T;
+  }
   const flight = { signature, entry };
   s.inflight.set(flightKey, flight);
   try {

@@ -1,7 +1,7 @@
 import { preparedOnUse } from '../prepared';
 import { perDatabase } from '../per-database';
 
-import type { Db } from '../db';
+import { readSnapshot, type Db } from '../db';
 import { VocabIndex, type VocabEntry } from '../../domain/fuzzy';
 import { Lru } from '../../domain/lru';
 import { NOT_LIVE_SQL } from './statuses';
@@ -105,8 +105,15 @@ export async function vocabularyIsCurrent(db: Db): Promise<boolean> {
 // Typed text → MATCH expression over the current vocabulary (null when nothing searchable was typed). On
 // PostgreSQL, a tsquery over PostgreSQL's own vocabulary, whose terms are folded as its index folds them
 // (storage/pg/search.ts): the same words, typo candidates and prefix, by the same domain rules.
+// Outside every transaction it reads in one of its own: callers wait in turn for the vocabulary's refresh, each
+// made on the connection of the caller that asked for it, and one made through the pool would take a connection only
+// once its turn came, while callers behind it inside transactions held theirs (storage/queries/memo.ts waitsFor).
 export async function matchExpression(db: Db, q: string | undefined): Promise<string | null> {
-  if (db.kind === 'pg') return tsQueryFor(pgPoolOf(db), pgOf(db), q);
+  if (db.kind === 'pg') {
+    if (!q) return null;
+    if (!db.engine.inTransaction()) return await readSnapshot(db, () => tsQueryFor(pgPoolOf(db), pgOf(db), q));
+    return tsQueryFor(pgPoolOf(db), pgOf(db), q);
+  }
   return q ? matchExpressionFor(q, await vocabulary(db)) : null;
 }
 
