@@ -22,6 +22,7 @@ import { approxBytes } from '../../domain/approx-size';
 
 type PerDb = {
   version: Stmt; changedSince: Stmt; lastChange: Stmt;
+  versionsAt: Stmt | null; // PostgreSQL: several topics' versions in one statement (a round trip each otherwise)
   sqliteSignature: (() => string) | null; // SQLite: total_changes() and data_version, no await
   scopes: Map<string, Lru<string, Entry>>; computes: Map<string, number>;
   // What every scope's answers may weigh together (keptBudget), besides each scope's own count.
@@ -64,6 +65,7 @@ function state(db: Db): PerDb {
   if (!s) {
     const st: PerDb = {
       version: db.engine.prepare('SELECT version FROM change_versions WHERE topic = ?').pluck(),
+      versionsAt: db.kind === 'pg' ? db.engine.prepare('SELECT topic, version FROM change_versions WHERE topic = ANY(?::text[])') : null,
       changedSince: db.engine.prepare(`SELECT seq, topic FROM change_log WHERE seq > ? ORDER BY seq LIMIT ${CATCH_UP_ROWS + 1}`),
       lastChange: db.engine.prepare('SELECT coalesce(max(seq), 0) FROM change_log').pluck(),
       sqliteSignature: null,
@@ -142,21 +144,33 @@ async function catchUp(s: PerDb, signature: string | null): Promise<number> {
 // catch-ups of other requests interleave, and a version read before a catch-up but kept after it would outlive the
 // forgetting of its topic.
 async function versionsOf(db: Db, s: PerDb, topics: readonly string[], signature: string, kept = true, since?: number): Promise<number[]> {
-  if (!kept) return Promise.all(topics.map(async (t) => ((await s.version.get(t)) as number | undefined) ?? 0));
+  if (!kept) return await readVersions(s, topics);
   if (s.sqliteSignature && s.known.signature !== signature) await catchUp(s, signature);
   if (s.known.versions.size > MAX_KNOWN) s.known.versions.clear();
   const k = s.known;
   const generation = since ?? k.generation;
-  const out: number[] = [];
-  for (const t of topics) {
-    let v = k.versions.get(t);
-    if (v === undefined) {
-      v = ((await s.version.get(t)) as number | undefined) ?? 0;
-      if (k.generation === generation) k.versions.set(t, v);
-    }
-    out.push(v);
+  const out = topics.map((t) => k.versions.get(t));
+  const missing = topics.filter((_, i) => out[i] === undefined);
+  if (!missing.length) return out as number[];
+  const read = await readVersions(s, missing);
+  const keep = k.generation === generation;
+  let at = 0;
+  return out.map((v, i) => {
+    if (v !== undefined) return v;
+    const r = read[at++];
+    if (keep) k.versions.set(topics[i], r);
+    return r;
+  });
+}
+
+// The versions of these topics as the database holds them now (0: never bumped).
+async function readVersions(s: PerDb, topics: readonly string[]): Promise<number[]> {
+  if (s.versionsAt && topics.length > 1) {
+    const rows = await s.versionsAt.all([...topics]) as Array<{ topic: string; version: number | string }>;
+    const byTopic = new Map(rows.map((r) => [r.topic, Number(r.version)]));
+    return topics.map((t) => byTopic.get(t) ?? 0);
   }
-  return out;
+  return await Promise.all(topics.map(async (t) => ((await s.version.get(t)) as number | undefined) ?? 0));
 }
 const same = (a: number[], b: number[]) => a.length === b.length && a.every((v, i) => v === b[i]);
 
