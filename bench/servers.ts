@@ -41,6 +41,31 @@ const profileSized = { items: Array.from({ length: 40 }, (_, i) => ({ slug: `lis
 bare.get('/json-7k', (c) => c.json(profileSized));
 const basePort = await listen(bare.fetch);
 
+// The two shapes of the same read with no app behind them, on Node's own request and response as the app's lanes
+// answer them (transport/prepared-reads.ts, transport/mcp-front.ts): a GET answered with the 7 KB body, and a POST
+// of tools/call's shape (a JSON-RPC body read and parsed) answered with that body twice (as text and as
+// structuredContent) and the request's id. Their ratio is what the protocols' shapes cost on this machine before any
+// work of the app's: the ceiling for "MCP tools/call against the same REST read".
+const profileJson = JSON.stringify(profileSized);
+const getAnswer = Buffer.from(profileJson);
+const postHead = Buffer.from(`{"jsonrpc":"2.0","result":{"content":[{"type":"text","text":${JSON.stringify(profileJson)}}],"structuredContent":${profileJson},"resultType":"complete"}`);
+const { port: refPort } = await listenNode((req, res) => {
+  if (req.method !== 'POST') {
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(getAnswer.byteLength) });
+    res.end(getAnswer);
+    return;
+  }
+  const chunks: Buffer[] = [];
+  req.on('data', (chunk: Buffer) => chunks.push(chunk));
+  req.on('end', () => {
+    const { id } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: unknown };
+    const own = `,"id":${JSON.stringify(id)}}`;
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(postHead.byteLength + Buffer.byteLength(own)) });
+    res.write(postHead);
+    res.end(own);
+  });
+}, 0, '127.0.0.1');
+
 // The app as `npm start` serves it (Node's listener from createApp); the site URL needs the port first.
 let appListener: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
 const { port: appPort } = await listenNode((req, res) => appListener!(req, res), 0, '127.0.0.1');
@@ -54,5 +79,5 @@ const people = await makeBenchPeople(db, systemClock);
 const warm = await warmUp(db, served.app.fetch, `http://127.0.0.1:${appPort}`);
 if (warm.failed.length) throw new Error(`warm-up failed: ${warm.failed.join(', ')}`);
 const warmMs = warm.ms;
-process.stdout.write(`${JSON.stringify({ ready: true, basePort, appPort, people, slugs, categorySlugs, warmMs })}\n`);
+process.stdout.write(`${JSON.stringify({ ready: true, basePort, refPort, appPort, people, slugs, categorySlugs, warmMs })}\n`);
 process.on('SIGTERM', () => process.exit(0));
