@@ -11,10 +11,11 @@ import { testEngine } from './support/pg-test-db';
 // connection until it ends. A read nested in it (a ranking inside a page) must never wait for work begun outside
 // every transaction, which takes a connection of its own from the pool once it runs: the change log read by another
 // request's signature, or another request's computation of the same answer. With the pool's one connection held by
-// the waiting transaction, that work never runs (storage/queries/memo.ts waitsFor). Under the bench's 32 connections
+// the waiting transaction, that work never runs (storage/queries/memo.ts outsideCallerTransaction). Under the bench's 32 connections
 // every pooled connection ended that way, idle in a READ ONLY transaction, and the server answered nothing.
-// Here the pool has one connection, so each case is exact: the nested read must finish. PostgreSQL only (npm run
-// test:pg).
+// Here the pool has one connection, so each case is exact: the nested read must finish. And a nested read in a
+// snapshot older than a change must not leave behind what a request made after the change would trust (the last
+// case). PostgreSQL only (npm run test:pg).
 
 let testDb: TestDb;
 let one: Db;

@@ -107,7 +107,7 @@ export async function vocabularyIsCurrent(db: Db): Promise<boolean> {
 // (storage/pg/search.ts): the same words, typo candidates and prefix, by the same domain rules.
 // Outside every transaction it reads in one of its own: callers wait in turn for the vocabulary's refresh, each
 // made on the connection of the caller that asked for it, and one made through the pool would take a connection only
-// once its turn came, while callers behind it inside transactions held theirs (storage/queries/memo.ts waitsFor).
+// once its turn came, while callers behind it inside transactions held theirs (storage/queries/memo.ts outsideCallerTransaction).
 export async function matchExpression(db: Db, q: string | undefined): Promise<string | null> {
   if (db.kind === 'pg') {
     if (!q) return null;
