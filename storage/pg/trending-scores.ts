@@ -62,7 +62,7 @@ export async function keepPgTrendingScores(conn: PgQueryable, t: PgTrending): Pr
     await conn.query(`INSERT INTO pg_temp.trending_touched (id)
       SELECT substr(topic, 9)::int FROM change_log WHERE seq > $1 AND seq <= $2 AND topic ~ '^listing:[0-9]{1,9}$'
       UNION SELECT listing_id FROM votes WHERE created_at >= $3 AND created_at < $4
-      UNION SELECT listing_id FROM votes WHERE created_at > $5`, [k!.log_seq, last, k.since, t.since, new Date(k.now_sec * 1000).toISOString()]);
+      UNION SELECT listing_id FROM votes WHERE created_at > $5`, [k.log_seq, last, k.since, t.since, new Date(k.now_sec * 1000).toISOString()]);
     await conn.query('DELETE FROM pg_temp.trending_scores WHERE listing_id IN (SELECT id FROM pg_temp.trending_touched)');
     await conn.query(`INSERT INTO pg_temp.trending_scores (listing_id, score) SELECT listing_id, ${KEPT_SCORE} FROM votes
       WHERE listing_id IN (SELECT id FROM pg_temp.trending_touched) AND created_at >= $2 GROUP BY listing_id`, score);

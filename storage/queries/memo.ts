@@ -245,25 +245,23 @@ export async function memoOn<T>(
     if (made && made !== hit && made.signature === signature) return made.value as T;
   }
   const entry = computeEntry(db, s, scope, topics, compute, signature, outside);
+  const remember = (made: Entry) => {
+    if (period !== undefined) dropEarlierPeriods(s, scope, lru, period);
+    lru.set(key, { ...made, period }, weightOf(key, made));
+  };
   if (!outside) {
     const made = await entry;
     // Made in a PostgreSQL read-only snapshot (a read nested in another's): kept with its topics' versions as that
     // snapshot read them and no signature, so a later request checks them against the versions of its own time and
     // uses it only while none has moved since. Nothing of a write transaction's is kept: it may roll back.
-    if (db.kind === 'pg' && db.engine.transactionMode() === 'deferred' && await keep()) {
-      if (period !== undefined) dropEarlierPeriods(s, scope, lru, period);
-      lru.set(key, { ...made, period }, weightOf(key, made));
-    }
+    if (db.kind === 'pg' && db.engine.transactionMode() === 'deferred' && await keep()) remember(made);
     return made.value as T;
   }
   const flight = { signature, entry };
   s.inflight.set(flightKey, flight);
   try {
     const made = await entry;
-    if (await keep()) {
-      if (period !== undefined) dropEarlierPeriods(s, scope, lru, period);
-      lru.set(key, { ...made, period }, weightOf(key, made));
-    }
+    if (await keep()) remember(made);
     return made.value as T;
   } finally {
     if (s.inflight.get(flightKey) === flight) s.inflight.delete(flightKey);

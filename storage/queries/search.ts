@@ -109,12 +109,10 @@ export async function vocabularyIsCurrent(db: Db): Promise<boolean> {
 // made on the connection of the caller that asked for it, and one made through the pool would take a connection only
 // once its turn came, while callers behind it inside transactions held theirs (storage/queries/memo.ts outsideCallerTransaction).
 export async function matchExpression(db: Db, q: string | undefined): Promise<string | null> {
-  if (db.kind === 'pg') {
-    if (!q) return null;
-    if (!db.engine.inTransaction()) return await readSnapshot(db, () => tsQueryFor(pgPoolOf(db), pgOf(db), q));
-    return tsQueryFor(pgPoolOf(db), pgOf(db), q);
-  }
-  return q ? matchExpressionFor(q, await vocabulary(db)) : null;
+  if (!q) return null;
+  if (db.kind === 'sqlite') return matchExpressionFor(q, await vocabulary(db));
+  if (!db.engine.inTransaction()) return await readSnapshot(db, () => tsQueryFor(pgPoolOf(db), pgOf(db), q));
+  return await tsQueryFor(pgPoolOf(db), pgOf(db), q);
 }
 
 // Builds the typo vocabulary ahead of the first typo search, which would otherwise wait for it (on PostgreSQL, ~4 s
