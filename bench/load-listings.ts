@@ -4,13 +4,13 @@ import { mondayOf, addWeeks } from '../domain/weeks';
 // Fills a database with N synthetic live listings (plus votes) through the real schema and its triggers, on either
 // engine: multi-row INSERTs through db.engine, a few hundred rows a statement, so loading costs a few hundred round
 // trips on PostgreSQL rather than one per row. The same seed gives the same listings on both engines.
-const WORDS = ['cloud', 'data', 'flow', 'task', 'note', 'sync', 'pixel', 'metric', 'deploy', 'secure', 'chat', 'mail', 'form', 'invoice', 'learn',
+export const WORDS = ['cloud', 'data', 'flow', 'task', 'note', 'sync', 'pixel', 'metric', 'deploy', 'secure', 'chat', 'mail', 'form', 'invoice', 'learn',
   'track', 'plan', 'code', 'test', 'design', 'hire', 'sales', 'lead', 'ship', 'vault', 'graph', 'scale', 'stack', 'pilot', 'forge'];
-const NOUNS = ['ly', 'hub', 'base', 'kit', 'desk', 'box', 'io', 'stream', 'works', 'lab', 'board', 'bot', 'wise', 'pad', 'nest'];
-const PHRASES = ['project management for small teams', 'analytics without cookies', 'invoicing for freelancers', 'AI meeting notes',
+export const NOUNS = ['ly', 'hub', 'base', 'kit', 'desk', 'box', 'io', 'stream', 'works', 'lab', 'board', 'bot', 'wise', 'pad', 'nest'];
+export const PHRASES = ['project management for small teams', 'analytics without cookies', 'invoicing for freelancers', 'AI meeting notes',
   'customer support inbox', 'uptime monitoring', 'design feedback', 'hiring pipeline', 'email marketing automation', 'secret management'];
 
-function rng(seed: number) {
+export function rng(seed: number) {
   return () => {
     seed = (seed + 0x6d2b79f5) | 0;
     let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { startBenchServers, type Ready } from './spawn-servers';
 import type { WriterKind } from './writers';
+import { distinctQueries } from './long-tail';
 import { postgresCpuNs } from './postgres-cpu';
 import { createDatabase, startPgCluster, type PgCluster } from '../tests/support/pg-cluster';
 
@@ -35,6 +36,8 @@ type EngineName = 'SQLite' | 'PostgreSQL';
 const ENGINES: EngineName[] = DB === 'both' ? ['SQLite', 'PostgreSQL'] : DB === 'postgres' ? ['PostgreSQL'] : ['SQLite'];
 
 const TYPO_QUERIES = ['projct managment', 'analitics', 'invocing', 'metting notes', 'uptme monitorng', 'secrit'];
+// Searches nobody made before (bench/long-tail.ts): more than a run can send, so none is asked twice.
+const TAIL_QUERIES = distinctQueries(200_000, LISTINGS);
 const BROWSE_QUERIES = ['sort=votes', 'sort=newest', 'sort=trending', 'country=DE&sort=votes'];
 const BOARDS = ['community-weekly', 'community-all-time', 'billboard', 'domain-rating', 'revenue'];
 // Every section of the launch lists, in turn.
@@ -109,6 +112,9 @@ function scenariosOf(ready: Ready): Scenario[] {
     { name: 'REST other public reads', port: ready.appPort, request: () => ({ method: 'GET', path: OTHER_READS(ready, n++) }) },
     { name: 'site pages, signed out', port: ready.appPort, request: () => ({ method: 'GET', path: SITE_PAGES(ready, n++) }) },
     { name: `site pages, signed out${ACCEPTS}`, port: ready.appPort, request: () => ({ method: 'GET', path: SITE_PAGES(ready, n++), headers: FETCH_ENCODINGS }) },
+    { name: 'REST get_listing, any listing (long tail)', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings/${ready.everySlug[n++ % ready.everySlug.length]}` }) },
+    { name: 'site listing pages, any listing (long tail)', port: ready.appPort, request: () => ({ method: 'GET', path: `/listings/${ready.everySlug[n++ % ready.everySlug.length]}` }) },
+    { name: 'REST search_listings, distinct queries (long tail)', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings?q=${encodeURIComponent(TAIL_QUERIES[n++ % TAIL_QUERIES.length])}` }) },
     { name: 'MCP tools/call get_listing', port: ready.appPort, request: () => { const slug = nextSlug(); return { method: 'POST', path: '/mcp', headers: { ...MCP_HEADERS, 'mcp-name': 'get_listing' }, body: mcpBody('get_listing', { slug }) }; } },
     { name: `MCP tools/call get_listing${ACCEPTS}`, port: ready.appPort, request: () => { const slug = nextSlug(); return { method: 'POST', path: '/mcp', headers: { ...MCP_HEADERS, ...FETCH_ENCODINGS, 'mcp-name': 'get_listing' }, body: mcpBody('get_listing', { slug }) }; } },
     { name: 'MCP tools/call get_listing (2025-11-25)', port: ready.appPort, request: () => ({ method: 'POST', path: '/mcp', headers: LEGACY_HEADERS, body: legacyBody('get_listing', { slug: nextSlug() }) }) },
@@ -124,7 +130,7 @@ function scenariosOf(ready: Ready): Scenario[] {
 // `mark` asks for the counts so far; `stop` ends the writers and gives their totals.
 type Counts = { writes: number; errors: number };
 async function startWriterProcess(ready: Ready, kinds: WriterKind[], forMs = 0) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/writers-child.ts', JSON.stringify(ready), kinds.join(',')], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/writers-child.ts', JSON.stringify({ ...ready, everySlug: [] }), kinds.join(',')], { stdio: ['pipe', 'pipe', 'inherit'] });
   if (forMs) await new Promise((r) => setTimeout(r, forMs));
   const lines = createInterface({ input: proc.stdout! });
   // The child's next line; none if it died (its output closed): the run goes on, its writes unknown (0).

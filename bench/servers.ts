@@ -27,6 +27,9 @@ const db = await openDatabase(config0);
 const count = Number(await db.engine.prepare('SELECT count(*) FROM listings').pluck().get());
 // Up to 500 slugs spread over the directory, for the readers and the visitors.
 const slugs = (await db.engine.prepare('SELECT slug FROM listings WHERE id % ? = 0 ORDER BY id LIMIT 500').pluck().all(Math.max(1, Math.floor(count / 500)))) as string[];
+// Every listing's slug, in a fixed shuffled order, for the long-tail readers (a crawler, or visitors arriving from
+// search engines): each of their reads is most likely the first of its listing.
+const everySlug = (await db.engine.prepare('SELECT slug FROM listings ORDER BY (id * 7919) % 100003, id').pluck().all()) as string[];
 // Every category, for the category reads.
 const categorySlugs = (await db.engine.prepare('SELECT slug FROM categories ORDER BY id').pluck().all()) as string[];
 
@@ -79,5 +82,5 @@ const people = await makeBenchPeople(db, systemClock);
 const warm = await warmUp(db, served.app.fetch, `http://127.0.0.1:${appPort}`);
 if (warm.failed.length) throw new Error(`warm-up failed: ${warm.failed.join(', ')}`);
 const warmMs = warm.ms;
-process.stdout.write(`${JSON.stringify({ ready: true, basePort, refPort, appPort, people, slugs, categorySlugs, warmMs })}\n`);
+process.stdout.write(`${JSON.stringify({ ready: true, basePort, refPort, appPort, people, slugs, everySlug, categorySlugs, warmMs })}\n`);
 process.on('SIGTERM', () => process.exit(0));

@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline';
 import type { BenchPeople } from './bench-people';
 import { buildEntry } from '../cli/build';
 
-export type Ready = { basePort: number; refPort: number; appPort: number; loadMs: number; warmMs: number; slugs: string[]; categorySlugs: string[]; people: BenchPeople };
+export type Ready = { basePort: number; refPort: number; appPort: number; loadMs: number; warmMs: number; slugs: string[]; everySlug: string[]; categorySlugs: string[]; people: BenchPeople };
 
 // Builds the database in a first child (bench/prepare-db.ts), then starts bench/servers.ts (the bare Hono baseline
 // and the app on that database) in a second and resolves once both listen. `databaseUrl`: an empty PostgreSQL

@@ -92,6 +92,22 @@ describe('paging through a broad text search', () => {
     expect(memoComputes(app.db, 'search_listings') - before).toBe(1 + 3 + 3);
   });
 
+  it('ranks the same words once however they are typed, and keeps different words apart', async () => {
+    const before = memoComputes(app.db, 'search_listings');
+    const first = await page('Ledgr bookly', 1, 20);
+    for (const typed of ['ledgr BOOKLY', '  Ledgr, bookly?', 'LEDGR — bookly!']) expect(await page(typed, 1, 20)).toEqual(first);
+    expect(memoComputes(app.db, 'search_listings') - before).toBe(1);
+    // Other words, or the same words in another order (the last word also matches as a prefix), are another search.
+    await page('bookly ledgr', 1, 20);
+    await page('ledgr bookl', 1, 20);
+    expect(memoComputes(app.db, 'search_listings') - before).toBe(3);
+    // Filters matched without regard to case share a ranking too.
+    const paid = await getJson(`${app.api}/listings?q=ledgr&pricing_model=Paid&country=de`);
+    const again = await getJson(`${app.api}/listings?q=LEDGR&pricing_model=PAID&country=DE`);
+    expect(again.body).toEqual(paid.body);
+    expect(memoComputes(app.db, 'search_listings') - before).toBe(4);
+  });
+
   it('is as fresh as before: a listing renamed into the query, or taken off the site, shows on the next page asked for', async () => {
     await page(Q, 1, 20);
     await page(Q, 2, 20);

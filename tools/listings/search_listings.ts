@@ -80,7 +80,7 @@ export const search_listings = defineTool({
     const offset = offsetOf(input);
     const windowed = !!input.q && tokenise(input.q).length > 0 && input.sort !== 'trending' && offset + input.per_page <= RANKING_WINDOW;
     const ranked = windowed ? { ...input, page: 1, per_page: RANKING_WINDOW } : input;
-    const key = `${JSON.stringify(ranked)}|${thisMonday}|${rankedAt}`;
+    const key = `${rankingKey(ranked)}|${thisMonday}|${rankedAt}`;
     // The query's words are only needed when the database moved since the ranking was last checked.
     const textUnchanged = async (r: Ranking) => {
       const at = await textChangesSpare(ctx.db, textCheckedUpTo.get(r) ?? r.textSeen, input.q ? tokenise(input.q) : []);
@@ -133,6 +133,23 @@ export const search_listings = defineTool({
     }
   },
 });
+
+// A ranking is remembered under what it depends on, not under the text typed: the words of q as the search reads
+// them (tokenise: "Notion", "notion?" and " NOTION" are one search), and the filters matched without regard to case
+// (ASCII case only, as SQLite's NOCASE compares: other letters may differ between engines) or as normalised (a
+// domain). Two requests with one key get the same ranking whoever computes it. A domain that does not normalise
+// keeps its text: the ranking then fails with its own error.
+const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+function rankingKey(input: Record<string, unknown> & { q?: string; country?: string; pricing_model?: string; stage?: string; domain?: string }): string {
+  return JSON.stringify({
+    ...input,
+    q: input.q === undefined ? undefined : tokenise(input.q).join(' '),
+    country: input.country === undefined ? undefined : asciiLower(input.country),
+    pricing_model: input.pricing_model === undefined ? undefined : asciiLower(input.pricing_model),
+    stage: input.stage === undefined ? undefined : asciiLower(input.stage),
+    domain: input.domain === undefined ? undefined : normaliseDomain(input.domain) ?? input.domain,
+  });
+}
 
 type ResultPage = { items: ListingSummary[]; page: number; per_page: number; total: number };
 // The cached page with the vote counts of now. While no count moved, the very same object is returned, so the
