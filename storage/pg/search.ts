@@ -8,7 +8,8 @@ import type { IdPage, RememberedCount, SearchQuery } from '../records/search';
 // Listing search on PostgreSQL, the counterpart of storage/queries/search.ts with the same inputs, results and
 // totals. The text side uses PostgreSQL's own tools (migration 0001_search.sql): the typo vocabulary is read from the
 // listings_fts_vocab view (ts_stat), typed words become candidates through the same domain code (planWords), and the
-// candidates a tsquery matched against the GIN-indexed listing_search_vector(...) expression, ranked by ts_rank.
+// candidates a tsquery matched against each listing's search vector, kept in listings_fts (migration 0010, GIN-indexed),
+// ranked by ts_rank.
 //
 // SearchQuery.match holds, here, the tsquery text tsQueryFor gives (SQLite's holds an FTS5 MATCH expression): both
 // are made from the same WordPlan, so the words, typo candidates and prefix are the same on both engines.
@@ -31,12 +32,9 @@ type Queryable = PgQueryable;
 //   ignores, so listings bm25 ties on a two-word query may be ordered by proximity here rather than by votes.
 // So the same listings match, and a name match still ranks above a description-only one, but the order among matches
 // bm25 scores differently may differ.
-const rank = (tsquery: string) => `ts_rank('{0.1, 0.3, 0.5, 1.0}', ${vectorOf('l')}, to_tsquery('listing_search', ${tsquery}), 1)`;
-
-// Exactly the expression of the GIN index listings_search, so the planner can use it.
-function vectorOf(alias: string): string {
-  return `listing_search_vector(${alias}.name, ${alias}.tagline, ${alias}.description, ${alias}.keywords)`;
-}
+const rank = (tsquery: string) => `ts_rank('{0.1, 0.3, 0.5, 1.0}', s.vector, to_tsquery('listing_search', ${tsquery}), 1)`;
+// A ranked text search reads each match's kept vector beside its listing (`s`, for rank and the filter on it).
+const RANKED_FROM = 'listings_fts s JOIN listings l ON l.id = s.listing_id';
 
 const BY_VOTES = 'l.votes_count DESC, l.launched_at DESC NULLS LAST, l.id DESC';
 
@@ -84,7 +82,7 @@ async function refresh(conn: Queryable, s: PerPool): Promise<void> {
   }
   if (last <= v.logSeen) return;
   const { rows } = await conn.query<{ term: string }>(`SELECT DISTINCT t AS term
-    FROM search_terms_log g JOIN listings l ON l.id = g.listing_id, unnest(tsvector_to_array(${vectorOf('l')})) t
+    FROM search_terms_log g JOIN listings_fts s ON s.listing_id = g.listing_id, unnest(tsvector_to_array(s.vector)) t
     WHERE g.id > $1 AND g.id <= $2`, [v.logSeen, last]);
   let added = false;
   for (const { term } of rows) added = v.index.add(term) || added;
@@ -138,14 +136,18 @@ export async function tsQueryFor(pool: object, conn: Queryable, q: string | unde
 // `tsquery` is the placeholder of the tsquery text, for the rank to name it too.
 type Built = { where: string; params: unknown[]; tsquery: string | null };
 
-function filters(q: SearchQuery): Built {
+// `ranked`: the statement reads RANKED_FROM, and the text is matched on its `s`; otherwise through listings_fts alone.
+function filters(q: SearchQuery, ranked = false): Built {
   const params: unknown[] = [];
   const p = (value: unknown) => `$${params.push(value)}`;
   const where: string[] = [];
   if (q.status === 'live') where.push(`l.status = 'live'`);
   else where.push(`l.status = 'scheduled'`, `l.launch_week >= ${p(q.thisMonday)}`);
   const tsquery = q.match ? p(q.match) : null;
-  if (tsquery) where.push(`${vectorOf('l')} @@ to_tsquery('listing_search', ${tsquery})`);
+  if (tsquery) {
+    const matched = `vector @@ to_tsquery('listing_search', ${tsquery})`;
+    where.push(ranked ? `s.${matched}` : `l.id IN (SELECT listing_id FROM listings_fts WHERE ${matched})`);
+  }
   // Any of the listing's categories (primary or paid extra) counts as being in the category.
   if (q.categoryIds) where.push(`l.id IN (SELECT listing_id FROM listing_categories WHERE category_id = ANY(${p(q.categoryIds)}::int[]))`);
   if (q.stage) where.push(`lower(l.stage) = lower(${p(q.stage)})`);
@@ -178,14 +180,14 @@ function totalOf(pool: Queryable, q: SearchQuery, remembered: RememberedCount): 
 }
 
 async function plainPage(pool: Queryable, q: SearchQuery, remembered: RememberedCount): Promise<IdPage> {
-  const f = filters(q);
+  const f = filters(q, q.sort === 'relevance');
   const limit = `$${f.params.push(q.limit)}`;
   const offset = `$${f.params.push(q.offset)}`;
   if (q.sort === 'relevance' && f.tsquery) {
     // Ranked text search scores every match anyway: score once, count and page the same rows in one statement. Ties
     // (equal rank) go to the most voted listing, then the newest id, as SQLite's `ORDER BY score, votes DESC, id DESC`.
     const { rows } = await pool.query<{ total: number; ids: number[] }>(
-      `WITH m AS (SELECT l.id, l.votes_count AS votes, ${rank(f.tsquery)} AS score FROM listings l WHERE ${f.where})
+      `WITH m AS (SELECT l.id, l.votes_count AS votes, ${rank(f.tsquery)} AS score FROM ${RANKED_FROM} WHERE ${f.where})
        SELECT (SELECT count(*) FROM m)::int AS total,
          array(SELECT id FROM m ORDER BY score DESC, votes DESC, id DESC LIMIT ${limit} OFFSET ${offset}) AS ids`, f.params);
     return { ids: rows[0].ids, total: rows[0].total };

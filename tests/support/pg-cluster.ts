@@ -112,11 +112,14 @@ export async function startPgCluster(search: PgBinSearch = {}): Promise<PgCluste
     await as.run(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']).catch((err) => {
       throw describeFailure('initdb', err);
     });
+    // PG_CLUSTER_OPTIONS adds server options, to look inside a run: e.g. "-c shared_preload_libraries=pg_stat_statements"
+    // makes the bench's cluster count each statement's time (README › Benchmarks).
+    const extra = process.env.PG_CLUSTER_OPTIONS ? ` ${process.env.PG_CLUSTER_OPTIONS}` : '';
     // A free port can be taken by someone else between our check and the server's bind: try a few.
     let port = 0;
     for (let attempt = 1; !started; attempt++) {
       port = await freePort();
-      const options = `-p ${port} -k "${dir}" -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off`;
+      const options = `-p ${port} -k "${dir}" -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off${extra}`;
       try {
         await as.run(pgCtl, ['-D', data, '-o', options, '-l', log, '-w', '-t', '60', 'start']);
         started = true;

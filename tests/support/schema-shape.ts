@@ -61,7 +61,8 @@ export function sqliteShape(db: Database.Database): SchemaShape {
 }
 
 const PG_DELETE_ACTION: Record<string, string> = { a: 'NO ACTION', r: 'RESTRICT', c: 'CASCADE', n: 'SET NULL', d: 'SET DEFAULT' };
-const PG_INTERNAL = new Set(['__migrations']);
+// The migrations' own table, and listings_fts: the kept search vectors that stand for SQLite's FTS5 table of that name.
+const PG_INTERNAL = new Set(['__migrations', 'listings_fts']);
 
 export async function pgShape(db: Pick<pg.ClientBase, 'query'>): Promise<SchemaShape> {
   const columns = await db.query<{ table: string; name: string; type: string; nullable: string; default: string | null; collation: string | null; identity: string }>(`
