@@ -108,3 +108,48 @@ describe.each(DRIVERS)('categories over %s', (d) => {
     expect(body.errors.map((e: any) => e.path)).toContain(field);
   });
 });
+
+// A search filtered by a category alone takes its total from the category counts, which follow every change by the
+// change log (storage/queries/search.ts): it must move exactly as a count of the live listings in the category's
+// subtree would, through every kind of change that moves one, on either engine.
+describe('search_listings filtered by a category alone', () => {
+  const counted = async (slug: string) => Number(await app.db.engine.prepare(`WITH RECURSIVE sub(id) AS (
+      SELECT id FROM categories WHERE slug = ? UNION SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id)
+    SELECT count(*) FROM listings l WHERE l.status = 'live' AND l.id IN (SELECT listing_id FROM listing_categories WHERE category_id IN (SELECT id FROM sub))`)
+    .pluck().get(slug));
+  const totals = async () => {
+    const out: Record<string, [number, number, number]> = {};
+    for (const slug of ['zt-software', 'zt-dev-tools', 'zt-ci', 'zt-design', 'zt-empty']) {
+      const browse = await call('rest', 'search_listings', { category: slug });
+      const trending = await call('rest', 'search_listings', { category: slug, sort: 'trending', per_page: 1 });
+      out[slug] = [browse.body.total, trending.body.total, await counted(slug)];
+    }
+    return out;
+  };
+  const expectCounted = async () => {
+    for (const [slug, [browse, trending, count]] of Object.entries(await totals())) expect({ slug, browse, trending }).toEqual({ slug, browse: count, trending: count });
+  };
+
+  it('totals the live listings of the subtree, each once, through going live, leaving, moving and extra categories', async () => {
+    const db = app.db;
+    await expectCounted();
+    expect((await totals())['zt-software'][0]).toBe(3);
+    const id = (slug: string) => db.engine.prepare('SELECT id FROM listings WHERE slug = ?').pluck().get(slug);
+    // The scheduled launch goes live (into zt-ci), the draft too (zt-empty).
+    await db.engine.prepare("UPDATE listings SET status = 'live', launched_at = '2026-11-30T09:00:00Z' WHERE slug IN ('zt-scheduled', 'zt-draft')").run();
+    await expectCounted();
+    // Charlie moves its primary category from zt-design to zt-ci; Alpha gains zt-design as an extra.
+    const ci = await db.engine.prepare("SELECT id FROM categories WHERE slug = 'zt-ci'").pluck().get();
+    const design = await db.engine.prepare("SELECT id FROM categories WHERE slug = 'zt-design'").pluck().get();
+    await db.engine.prepare('UPDATE listing_categories SET category_id = ? WHERE listing_id = ? AND category_id = ?').run(ci, await id('zt-charlie'), design);
+    await db.engine.prepare('UPDATE listings SET primary_category_id = ? WHERE slug = ?').run(ci, 'zt-charlie');
+    await db.engine.prepare('INSERT INTO listing_categories (listing_id, category_id, is_primary) VALUES (?, ?, 0)').run(await id('zt-alpha'), design);
+    await expectCounted();
+    // Bravo leaves the site; a new live listing arrives in zt-design; Alpha's extra category goes again.
+    await db.engine.prepare("UPDATE listings SET status = 'rejected' WHERE slug = 'zt-bravo'").run();
+    await addListing(db, { name: 'Zt Delta', category: 'zt-design' });
+    await db.engine.prepare('DELETE FROM listing_categories WHERE listing_id = ? AND category_id = ?').run(await id('zt-alpha'), design);
+    await expectCounted();
+    expect(await totals()).toMatchObject({ 'zt-design': [1, 1, 1], 'zt-empty': [1, 1, 1], 'zt-ci': [3, 3, 3] });
+  });
+});
