@@ -52,6 +52,8 @@ const basePort = await listen(bare.fetch);
 const profileJson = JSON.stringify(profileSized);
 const getAnswer = Buffer.from(profileJson);
 const postHead = Buffer.from(`{"jsonrpc":"2.0","result":{"content":[{"type":"text","text":${JSON.stringify(profileJson)}}],"structuredContent":${profileJson},"resultType":"complete"}`);
+// /mcp-once: the result's JSON once (structuredContent only), to tell the POST's cost from the second copy's.
+const postHeadOnce = Buffer.from(`{"jsonrpc":"2.0","result":{"content":[],"structuredContent":${profileJson},"resultType":"complete"}`);
 const { port: refPort } = await listenNode((req, res) => {
   if (req.method !== 'POST') {
     res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(getAnswer.byteLength) });
@@ -63,8 +65,9 @@ const { port: refPort } = await listenNode((req, res) => {
   req.on('end', () => {
     const { id } = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { id: unknown };
     const own = `,"id":${JSON.stringify(id)}}`;
-    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(postHead.byteLength + Buffer.byteLength(own)) });
-    res.write(postHead);
+    const head = req.url === '/mcp-once' ? postHeadOnce : postHead;
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': String(head.byteLength + Buffer.byteLength(own)) });
+    res.write(head);
     res.end(own);
   });
 }, 0, '127.0.0.1');
