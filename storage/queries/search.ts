@@ -308,15 +308,13 @@ export async function searchListingIds(db: Db, q: SearchQuery): Promise<IdPage> 
   // A text query's count also moves with any text change (it is only needed past the last page: not worth finer).
   const signature = writing ? ''
     : `${await topicVersions(db, ['listing_lists', 'listing_status', 'listing_categories'])}|${q.match ? await searchLogPosition(db) : ''}`;
-  // Filtered by a category alone: the live listings of its subtree, each once, which the category counts keep up
-  // by what changed (category-counts.ts). Counting them cost PostgreSQL 13–19 ms alone and ~116 ms under load at
-  // 100,000 listings, for each category whenever any listing's lists moved (an owner's edit). A category's count is
-  // the largest in its subtree (each parent holds its children's listings), so the subtree's ids are enough.
-  const categoryOnly = q.categoryIds !== null && q.status === 'live' && q.match === null && !q.stage && !q.country && !q.pricingModel && !q.domain;
-  const remembered: RememberedCount = categoryOnly ? async () => {
-    const counts = await liveCountsByCategory(db);
-    return Math.max(0, ...q.categoryIds!.map((id) => counts.get(id) ?? 0));
-  } : async (key, count) => {
+  // Filtered by a category alone (its subtree, named by its root): the live listings of the subtree, each once, which
+  // the category counts keep up by what changed (category-counts.ts). Counting them cost PostgreSQL 13–19 ms alone
+  // and ~116 ms under load at 100,000 listings, for each category whenever any listing's lists moved (an owner's edit).
+  const root = q.categoryRoot;
+  const categoryOnly = root !== undefined && q.categoryIds !== null && q.status === 'live' && q.match === null
+    && !q.stage && !q.country && !q.pricingModel && !q.domain;
+  const remembered: RememberedCount = categoryOnly ? async () => (await liveCountsByCategory(db)).get(root) ?? 0 : async (key, count) => {
     if (writing) return await count();
     const known = s.totals.get(key);
     if (known && known.signature === signature) return known.total;

@@ -4,6 +4,9 @@ import type { SearchSort } from '../../domain/search-query';
 export type SearchQuery = {
   match: string | null; // FTS5 MATCH expression (see matchExpression), null = browse
   categoryIds: number[] | null; // the category and all its descendants
+  // The category categoryIds is the subtree of, when it is one (search_listings): a search filtered by it alone is
+  // totalled from the kept category counts (storage/queries/search.ts).
+  categoryRoot?: number;
   stage?: string;
   country?: string;
   pricingModel?: string;

@@ -104,6 +104,7 @@ export const search_listings = defineTool({
         const query: SearchQuery = {
           match: await matchExpression(ctx.db, input.q),
           categoryIds,
+          categoryRoot: categoryIds?.[0],
           stage: input.stage,
           country: input.country,
           pricingModel: input.pricing_model || undefined,
