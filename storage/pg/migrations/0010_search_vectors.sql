@@ -22,9 +22,8 @@ BEGIN
   RETURN NULL;
 END $$;
 CREATE TRIGGER listings_fts_ai AFTER INSERT ON listings FOR EACH ROW EXECUTE FUNCTION listings_fts_write();
+-- As SQLite's FTS5 triggers do, every write of the text columns writes the vector again, changed or not.
 CREATE TRIGGER listings_fts_au AFTER UPDATE OF name, tagline, description, keywords ON listings FOR EACH ROW
-  WHEN (OLD.name IS DISTINCT FROM NEW.name OR OLD.tagline IS DISTINCT FROM NEW.tagline
-    OR OLD.description IS DISTINCT FROM NEW.description OR OLD.keywords IS DISTINCT FROM NEW.keywords)
   EXECUTE FUNCTION listings_fts_write();
 CREATE TRIGGER listings_fts_ad AFTER DELETE ON listings FOR EACH ROW EXECUTE FUNCTION listings_fts_delete();
 
