@@ -159,8 +159,9 @@ async function startWriterProcess(ready: Ready, kinds: WriterKind[], forMs = 0) 
 
 // dbCpuUs: CPU time of the PostgreSQL server's processes per read (all of the cluster's backends), PostgreSQL only.
 // rssMb: the app's resident memory when the scenario ended (what piles up over a run shows where it does); keptMb: what
-// its remembered answers and kept pages weighed then, against its budget (/metrics cache_kept_bytes, CACHE_MB).
-type Row = { name: string; rps: number; p50: number; p99: number; errors: number; cpuUs: number; dbCpuUs?: number; writes?: string; rssMb: number; keptMb: number };
+// its remembered answers and kept pages weighed then, against its budget (/metrics cache_kept_bytes, CACHE_MB); heapMb:
+// the V8 heap's size then (/metrics nodejs_heap_size_total_bytes), so RSS's growth shows as the heap's or native memory's.
+type Row = { name: string; rps: number; p50: number; p99: number; errors: number; cpuUs: number; dbCpuUs?: number; writes?: string; rssMb: number; keptMb: number; heapMb: number };
 type EngineRun = { engine: EngineName; rows: Row[]; loadMs: number; warmMs: number; peakRss: number };
 
 let cluster: PgCluster | undefined;
@@ -180,9 +181,10 @@ async function runOn(engine: EngineName): Promise<EngineRun> {
   // The server's main-thread CPU time per read served (/proc/<pid>/task/<pid>/schedstat, nanoseconds on CPU). Unlike
   // req/s it hardly moves when something else loads the machine, so its ratio to the baseline's is the steadier figure.
   const serverCpuNs = () => Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/schedstat`, 'utf8').split(' ')[0]);
-  const keptMb = async () => {
+  const memoryMb = async () => {
     const text = await (await fetch(`http://127.0.0.1:${ready.appPort}/metrics`)).text();
-    return Math.round(Number(/^cache_kept_bytes (\S+)$/m.exec(text)?.[1] ?? 0) / 1048576);
+    const mb = (metric: string) => Math.round(Number(new RegExp(`^${metric} (\\S+)$`, 'm').exec(text)?.[1] ?? 0) / 1048576);
+    return { keptMb: mb('cache_kept_bytes'), heapMb: mb('nodejs_heap_size_total_bytes') };
   };
 
   // Warm-up, not measured: page visitors, voters and an owner for a few seconds, so the first scenario with writers
@@ -212,7 +214,7 @@ async function runOn(engine: EngineName): Promise<EngineRun> {
     rows.push({
       name: s.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, cpuUs, dbCpuUs,
       writes: wrote ? `${Math.round(wrote.writes / SECONDS)}/s${wrote.errors ? ` (${wrote.errors} failed)` : ''}` : '',
-      rssMb: Math.round(rssOf() / 1048576), keptMb: await keptMb(),
+      rssMb: Math.round(rssOf() / 1048576), ...(await memoryMb()),
     });
   }
   clearInterval(sampler);
@@ -236,15 +238,15 @@ const loads = runs.map((r) => `${r.engine} in ${r.loadMs} ms, warmed up at start
 console.log(`\n${LISTINGS.toLocaleString('en')} listings loaded (${loads}) · ${CONNECTIONS} connections · ${SECONDS} s per scenario · Node ${process.version}\n`);
 // One engine: the table as it has always been. Several: an engine column first. PostgreSQL adds its server's CPU.
 const multi = runs.length > 1;
-console.log(`| ${multi ? 'engine | ' : ''}scenario | req/s | p50 ms | p99 ms | errors | writes | vs baseline | vs the read alone | server CPU µs/read | CPU vs baseline | RSS MB | kept MB |${withPg ? ' PostgreSQL CPU µs/read |' : ''}`);
-console.log(`|${multi ? '---|' : ''}---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|${withPg ? '---:|' : ''}`);
+console.log(`| ${multi ? 'engine | ' : ''}scenario | req/s | p50 ms | p99 ms | errors | writes | vs baseline | vs the read alone | server CPU µs/read | CPU vs baseline | RSS MB | heap MB | kept MB |${withPg ? ' PostgreSQL CPU µs/read |' : ''}`);
+console.log(`|${multi ? '---|' : ''}---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|${withPg ? '---:|' : ''}`);
 for (const run of runs) {
   const byName = new Map(run.rows.map((r) => [r.name, r]));
   const base = run.rows[0];
   for (const r of run.rows) {
     const alone = byName.get(aloneName(r.name));
     console.log(`| ${multi ? `${run.engine} | ` : ''}${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.writes ?? ''} | ${pct(r.rps, base.rps)} | ` +
-      `${alone && alone !== r ? pct(r.rps, alone.rps) : ''} | ${r.cpuUs.toFixed(1)} | ${pct(base.cpuUs, r.cpuUs)} | ${r.rssMb} | ${r.keptMb} |${withPg ? ` ${r.dbCpuUs === undefined ? '' : r.dbCpuUs.toFixed(1)} |` : ''}`);
+      `${alone && alone !== r ? pct(r.rps, alone.rps) : ''} | ${r.cpuUs.toFixed(1)} | ${pct(base.cpuUs, r.cpuUs)} | ${r.rssMb} | ${r.heapMb} | ${r.keptMb} |${withPg ? ` ${r.dbCpuUs === undefined ? '' : r.dbCpuUs.toFixed(1)} |` : ''}`);
   }
 }
 

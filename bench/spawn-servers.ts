@@ -12,10 +12,15 @@ export type Ready = { basePort: number; refPort: number; appPort: number; loadMs
 // database to load and serve from; without it, a new SQLite file. BENCH_PROFILE=dir writes the server's CPU profile
 // there on exit; BENCH_NODE_FLAGS (space-separated) are passed to the server's Node, e.g. to try V8 flags.
 // The server runs as `npm start` runs the app: built by cli/build.ts (plain JavaScript, no tsx loader in the process)
-// and started with the Node flags `npm start` gives it (package.json: "… node <flags> dist/server.js"), so the bench
+// and started with the Node flags and environment `npm start` gives it (package.json: "… node <flags> dist/server.js"), so the bench
 // measures the process operators run (the young generation's size and tsx's absence show in its RSS).
-const START_FLAGS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start
-  .split(' ').filter((arg) => arg.startsWith('--'));
+const START_WORDS = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.split(' ');
+const START_FLAGS = START_WORDS.filter((arg) => arg.startsWith('--'));
+// The environment the start script gives the server (`NAME=${NAME:-default}`): the default unless this process has it.
+const START_ENV = Object.fromEntries(START_WORDS.flatMap((word) => {
+  const m = /^([A-Z_]+)=\$\{\1:-([^}]*)\}$/.exec(word);
+  return m ? [[m[1], process.env[m[1]] ?? m[2]]] : [];
+}));
 
 export async function startBenchServers(listings: number, databaseUrl?: string): Promise<{ ready: Ready; child: ChildProcess }> {
   const { DATABASE_URL: _ignored, ...env } = process.env;
@@ -31,7 +36,7 @@ export async function startBenchServers(listings: number, databaseUrl?: string):
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
   const servers = await buildEntry('bench/servers.ts', 'bench-servers');
   const child = spawn(process.execPath, [...START_FLAGS, ...profile, ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []), servers], {
-    env: { ...env, ...(databaseUrl ? target : { BENCH_DB: prepared.path }) },
+    env: { ...env, ...START_ENV, ...(databaseUrl ? target : { BENCH_DB: prepared.path }) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const ready: Ready = await new Promise((resolve, reject) => {

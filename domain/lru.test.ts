@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { ByteBudget, Lru } from './lru';
 
 describe('Lru', () => {
@@ -87,5 +89,28 @@ describe('ByteBudget shared by several maps', () => {
     const lru = new Lru<string, number>(10);
     lru.set('a', 1, 500);
     expect(lru.weight).toBe(0);
+  });
+
+  it.each<[string, (big: string, i: number) => string]>([
+    ['cut from a longer string', (big) => big.slice(0, 40)],
+    ['joined from parts', (big, i) => `${big.slice(0, 30)}|${i}`],
+  ])('a string key %s does not keep that string alive', (_, keyOf) => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const lru = new Lru<string, number>(100);
+    const heapAfter = (fill: () => void) => { gc(); const before = process.memoryUsage().heapUsed; fill(); gc(); return process.memoryUsage().heapUsed - before; };
+    // Forty strings of 1 MB each, a key taken from each, the strings themselves dropped.
+    const grown = heapAfter(() => { for (let i = 0; i < 40; i++) lru.set(keyOf(`${i}`.padEnd(1 << 20, 'abcdefgh'), i), i); });
+    expect(lru.size).toBe(40);
+    expect(lru.get(keyOf(`${7}`.padEnd(1 << 20, 'abcdefgh'), 7))).toBe(7);
+    expect(grown).toBeLessThan(4 << 20);
+  });
+
+  it('keeps every string key as it was given, lone surrogates and all', () => {
+    const lru = new Lru<string, number>(10);
+    const keys = ['search|q=\ud800 thirteen+', 'search|q=\udfff thirteen+', 'search|q=\ufffd thirteen+', 'search|q=日本語のテキスト検索'];
+    keys.forEach((k, i) => lru.set(k, i));
+    expect(keys.map((k) => lru.get(k))).toEqual([0, 1, 2, 3]);
+    expect([...lru.entries()].map(([k]) => k)).toEqual(keys);
   });
 });

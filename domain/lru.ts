@@ -8,6 +8,15 @@
 // first entry is its least recently used, and the budget's least recently used is the oldest of those firsts.
 type Stamped<V> = { value: V; stamp: number; order: number; weight: number };
 
+// A string key as a string of its own. V8 makes a part cut from a longer string (slice, substring) a view into it
+// from 13 characters on, and one joined from parts (`${a}|${b}`) a pair of pointers to them: kept as a key, such a
+// string keeps what it was cut from alive. A path cut from a request's full URL held the URL, and keys made from an
+// input held the request's body; at 100,000 listings read once each, such keys held ~6 MB beyond their own length.
+// Decoding makes a new flat string (UTF-16 code unit for code unit, so any key comes back as it was, a lone surrogate
+// of a JSON body's "\ud800" included: UTF-8 would turn every such one into U+FFFD, and two keys into one). Shorter
+// strings are never views, and are kept as they are.
+const ownString = (s: string): string => (s.length < 13 ? s : Buffer.from(s, 'utf16le').toString('utf16le'));
+
 // Bytes shared by several maps: when their entries weigh more than `limit` together, the least recently used entries
 // of all of them go (the oldest first, whichever map holds it), so one kind of answer read at many addresses takes
 // room from kinds read less, not memory from the process. A weight is whatever the caller counts (approxBytes).
@@ -58,7 +67,7 @@ export class Lru<K, V> {
   set(key: K, value: V, weight = 0): void {
     this.delete(key);
     const b = this.budget;
-    this.map.set(key, { value, stamp: ++this.clock, order: b ? ++b.clock : 0, weight: b ? weight : 0 });
+    this.map.set(typeof key === 'string' ? ownString(key) as K : key, { value, stamp: ++this.clock, order: b ? ++b.clock : 0, weight: b ? weight : 0 });
     if (b) b.total += weight;
     if (this.map.size > this.capacity) this.dropOldest();
     b?.settle();

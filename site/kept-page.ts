@@ -88,7 +88,9 @@ export async function pageFromAnswers(
 // of the minute they were kept in: a page may say how long ago something happened, and the keys of pages kept per
 // minute name it. Kept per database (one app's pages), the most recently kept first.
 export type KeptAddress = { route: string; minute: number; current: () => Promise<PageText | undefined> };
-const MAX_ADDRESSES = 20_000;
+// Each holds ~300 bytes of heap (the address, the closure that checks the page); as many as the API lane keeps URLs
+// (transport/prepared-reads.ts MAX_URLS), for the same reason.
+const MAX_ADDRESSES = 10_000;
 const addresses = new WeakMap<Db, Lru<string, KeptAddress>>();
 function keptAt(c: Context, deps: AppDeps, current: KeptAddress['current']): void {
   let kept = addresses.get(deps.db);

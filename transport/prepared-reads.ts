@@ -42,7 +42,10 @@ export type PreparedReadsDeps = {
   servedAtFront?: () => void;
 };
 
-const MAX_URLS = 20_000;
+// An entry (the URL, the tool and its input) holds ~250 bytes of heap, and pays only when its URL is asked for again:
+// a directory's URLs asked for more than once are its front pages and its most read listings, far fewer than this.
+// At 20,000 a crawler's run through every listing kept ~5 MB of URLs asked for once.
+const MAX_URLS = 10_000;
 // What the compress middleware (outermost) and http-cache (inside it) leave in Vary for an API answer, in that order.
 const VARY = 'Authorization, Accept-Encoding';
 const VARY_NOT_MODIFIED = 'Authorization';
