@@ -10,8 +10,8 @@ type Stamped<V> = { value: V; stamp: number; order: number; weight: number };
 
 // A string key as a string of its own. V8 makes a part cut from a longer string (slice, substring) a view into it
 // from 13 characters on, and one joined from parts (`${a}|${b}`) a pair of pointers to them: kept as a key, such a
-// string keeps what it was cut from alive. A path cut from a request's full URL held the URL, and keys made from an
-// input held the request's body; at 100,000 listings read once each, such keys held ~6 MB beyond their own length.
+// string keeps what it was cut from alive. A path cut from a request's full URL held the URL: after 100,000 listings
+// were read once each, 28,000 such keys kept 27,000 URLs alive that were otherwise garbage (2.7 MB with the views).
 // Decoding makes a new flat string (UTF-16 code unit for code unit, so any key comes back as it was, a lone surrogate
 // of a JSON body's "\ud800" included: UTF-8 would turn every such one into U+FFFD, and two keys into one). Shorter
 // strings are never views, and are kept as they are.
