@@ -152,4 +152,15 @@ describe('search_listings filtered by a category alone', () => {
     await expectCounted();
     expect(await totals()).toMatchObject({ 'zt-design': [1, 1, 1], 'zt-empty': [1, 1, 1], 'zt-ci': [3, 3, 3] });
   });
+
+  // Any other filter narrows the search, so its total is what matched, not the category's count (every filter that
+  // narrows, each matching nothing here).
+  it.each([
+    ['text', { q: 'xqzvwk' }], ['stage', { stage: 'no-such-stage' }], ['country', { country: 'AQ' }],
+    ['pricing model', { pricing_model: 'no-such-model' }], ['domain', { domain: 'no-such-site.example' }],
+  ])('with a %s filter besides, totals what matched', async (_, filter) => {
+    expect((await call('rest', 'search_listings', { category: 'zt-software' })).body.total).toBeGreaterThan(0);
+    const { body } = await call('rest', 'search_listings', { category: 'zt-software', ...filter });
+    expect({ total: body.total, items: body.items }).toEqual({ total: 0, items: [] });
+  });
 });

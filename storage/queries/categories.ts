@@ -8,8 +8,12 @@ export type CategoryDetail = CategoryRow & { faqs: Faq[] };
 
 // Membership is listing_categories (the primary category has is_primary = 1, extras 0), as search and the
 // listing profile read it.
-// The cast types the parameter (PostgreSQL would read an untyped `SELECT $1` as text).
-const SUBTREE_MEMBERS = `WITH RECURSIVE sub(id) AS (SELECT CAST(? AS INTEGER) UNION SELECT c.id FROM categories c JOIN sub ON c.parent_id = sub.id)`;
+// `sub`: the category the condition names (depth 0), then every category below it, at any depth. The depth bound ends
+// the walk should the parents ever form a loop (each id then comes round at several depths: read it GROUP BY id).
+export const categorySubtree = (startsAt: string): string => `WITH RECURSIVE sub(id, depth) AS (
+    SELECT id, 0 FROM categories WHERE ${startsAt}
+    UNION SELECT c.id, sub.depth + 1 FROM categories c JOIN sub ON c.parent_id = sub.id WHERE sub.depth < 64)`;
+const SUBTREE_MEMBERS = categorySubtree('id = ?');
 const IN_SUBTREE = `l.status = 'live' AND l.id IN (SELECT listing_id FROM listing_categories WHERE category_id IN (SELECT id FROM sub))`;
 
 function prepare(db: Db) {
@@ -29,7 +33,7 @@ function prepare(db: Db) {
       ORDER BY l.votes_count DESC, l.launched_at ASC, l.id ASC LIMIT ? OFFSET ?`, {
       pg: `SELECT l.id FROM listings l WHERE l.status = 'live' AND l.id IN (SELECT listing_id FROM listing_categories WHERE category_id = ANY(?::int[]))
       ORDER BY l.votes_count DESC, l.launched_at ASC, l.id ASC LIMIT ? OFFSET ?` }),
-    subtreeIds: s.prepare(`${SUBTREE_MEMBERS} SELECT id FROM sub`),
+    subtreeIds: s.prepare(`${SUBTREE_MEMBERS} SELECT id FROM sub GROUP BY id`),
   };
 }
 

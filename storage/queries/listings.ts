@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { memoOn } from './memo';
+import { categorySubtree } from './categories';
 
 // Public reads of listings by slug: the row behind get_listing, the alternatives list and the compare table.
 // "Public" = live or scheduled; drafts, submitted, awaiting-badge and rejected listings are not found.
@@ -25,12 +26,8 @@ function prepare(db: Db) {
   return {
     publicBySlug: s.prepare(`SELECT ${COLUMNS} FROM listings WHERE slug = ? AND status IN ('live', 'scheduled')`),
     liveBySlug: s.prepare(`SELECT ${COLUMNS} FROM listings WHERE slug = ? AND status = 'live'`),
-    // The category first (depth 0), then its descendants, each once; the depth bound ends the walk should the
-    // parents ever form a loop (each id then comes round at several depths, and is kept at its first).
-    categoryTree: s.prepare(`WITH RECURSIVE sub(id, depth) AS (
-        SELECT id, 0 FROM categories WHERE slug = ?
-        UNION SELECT c.id, sub.depth + 1 FROM categories c JOIN sub ON c.parent_id = sub.id WHERE sub.depth < 64)
-      SELECT id FROM sub GROUP BY id ORDER BY min(depth), id`),
+    // The category first, then its descendants, each once (kept at the depth it first comes round at).
+    categoryTree: s.prepare(`${categorySubtree('slug = ?')} SELECT id FROM sub GROUP BY id ORDER BY min(depth), id`),
     approvedAlternatives: s.prepare(`SELECT l.id, l.primary_category_id FROM listing_alternatives a JOIN listings l ON l.id = a.alternative_id
       WHERE a.listing_id = ? AND a.approved = 1 AND l.status = 'live' AND l.id <> a.listing_id
       ORDER BY a.position, l.votes_count DESC, l.id DESC`),

@@ -302,6 +302,15 @@ async function trendingPage(db: Db, q: SearchQuery, totals: Totals): Promise<IdP
 // 100 000 rows again. The versions are read in the caller's snapshot, as the rows are, so a count is remembered under
 // the versions of the rows it counted. Inside a write transaction nothing is remembered: its versions may be rolled
 // back and then reached again by other writes, with other rows behind them.
+// Which fields of a search narrow what it matches, besides its category and status. Every field of SearchQuery is named
+// here, so a filter added to it must say whether it narrows: a search it narrows is not a category's own count.
+const NARROWS: Record<Exclude<keyof SearchQuery, 'categoryIds' | 'categoryRoot' | 'status'>, boolean> = {
+  match: true, stage: true, country: true, pricingModel: true, domain: true,
+  thisMonday: false, sort: false, trending: false, limit: false, offset: false,
+};
+const narrowedBeyondCategory = (q: SearchQuery): boolean =>
+  (Object.keys(NARROWS) as (keyof typeof NARROWS)[]).some((field) => NARROWS[field] && q[field] !== null && q[field] !== undefined && q[field] !== '');
+
 export async function searchListingIds(db: Db, q: SearchQuery): Promise<IdPage> {
   const s = state(db);
   const writing = db.engine.transactionMode() === 'immediate';
@@ -312,8 +321,7 @@ export async function searchListingIds(db: Db, q: SearchQuery): Promise<IdPage> 
   // the category counts keep up by what changed (category-counts.ts). Counting them cost PostgreSQL 13–19 ms alone
   // and ~116 ms under load at 100,000 listings, for each category whenever any listing's lists moved (an owner's edit).
   const root = q.categoryRoot;
-  const categoryOnly = root !== undefined && q.categoryIds !== null && q.status === 'live' && q.match === null
-    && !q.stage && !q.country && !q.pricingModel && !q.domain;
+  const categoryOnly = root !== undefined && q.categoryIds !== null && q.status === 'live' && !narrowedBeyondCategory(q);
   const remembered: RememberedCount = categoryOnly ? async () => (await liveCountsByCategory(db)).get(root) ?? 0 : async (key, count) => {
     if (writing) return await count();
     const known = s.totals.get(key);
