@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import * as schema from './schema';
 import { applyMigrations } from './migrate';
+import { dropPlannerStatistics } from './planner-statistics';
 import { BUSY_TIMEOUT_MS, useWal } from './write-lock';
 
 import { SqliteEngine } from './engine/sqlite';
@@ -26,7 +27,9 @@ const PAGE_CACHE_KB = 16_000;
 // Opens the database and brings its schema up to date. Safe with several processes on one file: migrations run
 // inside one BEGIN IMMEDIATE transaction (storage/migrate.ts), so a second process starting at the same moment
 // waits for the first and then finds nothing left to apply. `migrated` hears which migrations this call applied.
-export function openDb(path: string, opts: { migrated?: (tags: string[]) => void } = {}): Db {
+// `statistics: 'keep'` leaves planner statistics someone else wrote (tests of plans with statistics); the app drops them
+// (storage/planner-statistics.ts).
+export function openDb(path: string, opts: { migrated?: (tags: string[]) => void; statistics?: 'drop' | 'keep' } = {}): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   // The busy timeout comes first: switching a new file to WAL takes a lock another process may hold.
   const sqlite = new Database(path, { timeout: BUSY_TIMEOUT_MS });
@@ -39,6 +42,7 @@ export function openDb(path: string, opts: { migrated?: (tags: string[]) => void
   const orm = drizzle(sqlite, { schema });
   const db: Db = { engine: new SqliteEngine(sqlite), kind: 'sqlite', sqlite, orm, path };
   const applied = applyMigrations(db);
+  if (opts.statistics !== 'keep') dropPlannerStatistics(sqlite);
   opts.migrated?.(applied);
   return db;
 }

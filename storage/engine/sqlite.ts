@@ -14,9 +14,15 @@ export class SqliteEngine implements Engine {
   private mode: TxMode | null = null;
   private crossedTurn = false;
   private readonly totalChanges: Database.Statement;
+  // Prepared once: exec() parses its text on every call, and every read of a request opens a transaction.
+  private readonly control: Record<'BEGIN' | 'BEGIN IMMEDIATE' | 'COMMIT' | 'ROLLBACK', Database.Statement>;
 
   constructor(readonly connection: Database.Database) {
     this.totalChanges = connection.prepare('SELECT total_changes()').pluck();
+    this.control = {
+      BEGIN: connection.prepare('BEGIN'), 'BEGIN IMMEDIATE': connection.prepare('BEGIN IMMEDIATE'),
+      COMMIT: connection.prepare('COMMIT'), ROLLBACK: connection.prepare('ROLLBACK'),
+    };
   }
 
   prepare(sql: string): Stmt {
@@ -41,7 +47,7 @@ export class SqliteEngine implements Engine {
 
   async transaction<T>(fn: () => Promise<T> | T, mode: TxMode = 'immediate'): Promise<T> {
     if (this.depth > 0) return mode === 'deferred' ? await fn() : await this.savepoint(fn);
-    this.connection.exec(mode === 'immediate' ? 'BEGIN IMMEDIATE' : 'BEGIN');
+    this.control[mode === 'immediate' ? 'BEGIN IMMEDIATE' : 'BEGIN'].run();
     this.depth = 1;
     this.mode = mode;
     this.crossedTurn = false;
@@ -49,10 +55,10 @@ export class SqliteEngine implements Engine {
     try {
       const value = await fn();
       if (this.crossedTurn) throw new Error('A SQLite transaction body waited for something other than the database; it was rolled back (see storage/engine/sqlite.ts)');
-      this.connection.exec('COMMIT');
+      this.control.COMMIT.run();
       return value;
     } catch (e) {
-      if (this.connection.inTransaction) this.connection.exec('ROLLBACK');
+      if (this.connection.inTransaction) this.control.ROLLBACK.run();
       throw e;
     } finally {
       clearImmediate(watch);

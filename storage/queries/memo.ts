@@ -55,8 +55,11 @@ const MAX_KNOWN = 200_000;
 // What remembered answers may weigh together by default, as approxBytes counts them (CACHE_MB sets it: keptBudget).
 // Made from them and held while they are kept comes about as much again (their JSON bytes, MCP answer heads, compressed
 // copies): at 100,000 listings, read at 2,000 addresses of each of ten kinds, answers weighing 42 MB took the server
-// from 168 to 319 MB resident. The read benchmark's working set weighs ~30 MB (its 500 addresses of each kind).
-export const DEFAULT_KEPT_BYTES = 32 * 1024 * 1024;
+// from 168 to 319 MB resident. The read benchmark's working set weighs ~30 MB (its 500 addresses of each kind), at most
+// ~18 MB of one kind (the signed-out pages). 24 MB rather than 32: over the benchmark's whole run, peak RSS had come
+// to 293–301 MB against its 300 MB target at 100,000 listings, and the budget is what takes most of the heap's growth
+// (a run of the pages, the long tail and MCP peaked at 263 MB with 32 and 254 MB with 24).
+export const DEFAULT_KEPT_BYTES = 24 * 1024 * 1024;
 type Entry = { signature: string; topics: readonly string[]; versions: number[]; value: unknown; period?: number };
 
 const perDb = new WeakMap<Db, PerDb>();

@@ -229,11 +229,13 @@ export async function rankedFromIndex(db: Db, q: SearchQuery, totals: Totals): P
   return { ids: idsOf(rows.slice(q.offset)), total: complete ? rows.length : await totals(FROM_FTS, filters(q, true), () => liveMatches(db, q.match!)) };
 }
 
-// How many live listings match: every match, less the matches that are not live (found through the status indexes,
-// rather than joining every match to its listing).
+// How many live listings match: every match, less the matches that are not live (found through a status index,
+// rather than joining every match to its listing). The index is pinned: planned from row counts alone (sqlite_stat1,
+// which says only that a status is shared by many listings), SQLite looked every match up instead, 29 ms against
+// 0.02–0.04 ms at 100,000 listings.
 async function liveMatches(db: Db, match: string): Promise<number> {
   const all = (await stmt(db, 'SELECT count(*) AS n FROM listings_fts WHERE listings_fts MATCH @match').get({ match }) as { n: number }).n;
-  const notLive = (await stmt(db, `SELECT count(*) AS n FROM listings l WHERE l.status IN (${NOT_LIVE_SQL})
+  const notLive = (await stmt(db, `SELECT count(*) AS n FROM listings l INDEXED BY listings_status_votes WHERE l.status IN (${NOT_LIVE_SQL})
     AND l.id IN (SELECT rowid FROM listings_fts WHERE listings_fts MATCH @match)`).get({ match }) as { n: number }).n;
   return all - notLive;
 }

@@ -1,0 +1,79 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { openDb, type Db } from '../storage/db';
+
+// The app's SQLite databases carry no planner statistics (storage/planner-statistics.ts): with stat4's key samples,
+// every statement looking a bound key up in a sampled index is planned again for each new binding, and row counts
+// alone are a state the queries' plans were not made for.
+const dirs: string[] = [];
+const open: Db[] = [];
+afterEach(() => {
+  for (const db of open.splice(0)) db.sqlite.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function newPath(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'directory-stats-'));
+  dirs.push(dir);
+  return join(dir, 'd.db');
+}
+
+const rows = (sqlite: Database.Database, table: string): number =>
+  sqlite.prepare(`SELECT count(*) FROM sqlite_schema WHERE name = ?`).pluck().get(table) === 0 ? 0
+    : sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+
+// A table where statistics change the plan, written and analysed by a plain connection: what an operator's
+// `sqlite3 directory.db ANALYZE` leaves (`limit`: with an analysis limit, row counts only). Every row has a = 1 and its
+// own b: without statistics SQLite takes an equality (a = ?) for the narrower way in; with them it knows a matches
+// every row and walks b's range instead (after a full ANALYZE; an analysis limit's estimate may not tell).
+const PAIRS_PLAN = 'EXPLAIN QUERY PLAN SELECT count(*) FROM pairs WHERE a = 1 AND b > 4990';
+const planOf = (sqlite: Database.Database) => (sqlite.prepare(PAIRS_PLAN).all() as { detail: string }[]).map((p) => p.detail).join(' ');
+
+function analysedByHand(path: string, limit: number): void {
+  openDb(path).sqlite.close(); // the app's schema first
+  const raw = new Database(path);
+  raw.exec('CREATE TABLE pairs (id INTEGER PRIMARY KEY, a INTEGER NOT NULL, b INTEGER NOT NULL)');
+  raw.exec('CREATE INDEX pairs_a ON pairs (a); CREATE INDEX pairs_b ON pairs (b)');
+  const insert = raw.prepare('INSERT INTO pairs (a, b) VALUES (1, ?)');
+  raw.transaction(() => { for (let i = 0; i < 5000; i++) insert.run(i); })();
+  raw.pragma(`analysis_limit = ${limit}`);
+  raw.exec('ANALYZE');
+  expect(rows(raw, 'sqlite_stat1')).toBeGreaterThan(0);
+  expect(rows(raw, 'sqlite_stat4') > 0).toBe(limit === 0);
+  if (limit === 0) expect(planOf(raw)).toContain('pairs_b');
+  raw.close();
+}
+
+describe('planner statistics', () => {
+  it.each([['a full ANALYZE', 0], ['an ANALYZE with a limit', 400]])('drops what %s left when the app opens the database', (_, limit) => {
+    const path = newPath();
+    analysedByHand(path, limit);
+    const db = openDb(path);
+    open.push(db);
+    expect(rows(db.sqlite, 'sqlite_stat1')).toBe(0);
+    expect(rows(db.sqlite, 'sqlite_stat4')).toBe(0);
+    // This connection read them before they were dropped, and plans without them now.
+    expect(planOf(db.sqlite)).toContain('pairs_a');
+  });
+
+  it('keeps them when asked to (tests of plans with statistics)', () => {
+    const path = newPath();
+    analysedByHand(path, 0);
+    const db = openDb(path, { statistics: 'keep' });
+    open.push(db);
+    expect(rows(db.sqlite, 'sqlite_stat1')).toBeGreaterThan(0);
+    expect(rows(db.sqlite, 'sqlite_stat4')).toBeGreaterThan(0);
+    expect(planOf(db.sqlite)).toContain('pairs_b');
+  });
+
+  it('leaves a database never analysed as it is', () => {
+    const path = newPath();
+    const db = openDb(path);
+    open.push(db);
+    expect(rows(db.sqlite, 'sqlite_stat1')).toBe(0);
+    expect(rows(db.sqlite, 'sqlite_stat4')).toBe(0);
+  });
+});
