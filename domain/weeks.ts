@@ -28,6 +28,24 @@ export function weekRange(monday: string): { start: string; end: string } {
   return { start: new Date(start).toISOString(), end: new Date(start + 7 * DAY).toISOString() };
 }
 
+// The `count` launch weeks up to and including `lastMonday`, oldest first, with the instants they span (start of the
+// first, end of the last). Every listing's vote chart asks for the same weeks until the week turns: the last answer is
+// kept, so a cold profile does not format 14 dates, and the kept profiles share one set of week names. Frozen: it is
+// handed to every caller.
+export type WeekSpan = { readonly mondays: readonly string[]; readonly start: string; readonly end: string };
+let lastSpan: { key: string; span: WeekSpan } | null = null;
+export function weeksEndingWith(lastMonday: string, count: number): WeekSpan {
+  const key = `${lastMonday}|${count}`;
+  if (lastSpan?.key === key) return lastSpan.span;
+  const first = Date.parse(`${lastMonday}T00:00:00Z`) - (count - 1) * 7 * DAY;
+  const mondays = Array.from({ length: count }, (_, i) => isoDay(new Date(first + i * 7 * DAY)));
+  const span: WeekSpan = Object.freeze({
+    mondays: Object.freeze(mondays), start: new Date(first).toISOString(), end: new Date(first + count * 7 * DAY).toISOString(),
+  });
+  lastSpan = { key, span };
+  return span;
+}
+
 export const weeksBetween = (fromMonday: string, toMonday: string): number =>
   Math.round((Date.parse(`${toMonday}T00:00:00Z`) - Date.parse(`${fromMonday}T00:00:00Z`)) / (7 * DAY));
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db';
-import { addWeeks, isoDay, weekRange } from '../../domain/weeks';
+import { weeksEndingWith } from '../../domain/weeks';
 import { ratingTrend } from '../../domain/ranking';
 
 // The related records of a public listing profile (get_listing) and of the compare table.
@@ -7,7 +7,6 @@ import { ratingTrend } from '../../domain/ranking';
 export const DOMAIN_RATING_HISTORY = 12; // points
 export const VOTE_CHART_WEEKS = 12;
 export const LATEST_UPDATES = 5;
-const WEEK_MS = 7 * 86_400_000;
 
 function prepare(db: Db) {
   const s = db.engine;
@@ -73,15 +72,13 @@ export const latestDomainRatingOf = async (db: Db, listingId: number): Promise<n
 
 // The last VOTE_CHART_WEEKS launch weeks up to and including this one, oldest first, weeks without votes as 0.
 export async function votesByWeekOf(db: Db, listingId: number, thisMonday: string): Promise<{ week: string; votes: number }[]> {
-  const first = addWeeks(thisMonday, -(VOTE_CHART_WEEKS - 1));
-  const start = weekRange(first).start;
+  const weeks = weeksEndingWith(thisMonday, VOTE_CHART_WEEKS);
   const rows = await stmts(db).votesByWeek.all({
-    id: listingId, start, end: weekRange(thisMonday).end, startSec: Date.parse(start) / 1000,
+    id: listingId, start: weeks.start, end: weeks.end, startSec: Date.parse(weeks.start) / 1000,
   }) as { i: number; votes: number }[];
   const counts = new Array<number>(VOTE_CHART_WEEKS).fill(0);
   for (const r of rows) if (r.i >= 0 && r.i < VOTE_CHART_WEEKS) counts[r.i] = r.votes;
-  const firstMs = Date.parse(start);
-  return counts.map((votes, i) => ({ week: isoDay(new Date(firstMs + i * WEEK_MS)), votes }));
+  return counts.map((votes, i) => ({ week: weeks.mondays[i], votes }));
 }
 
 export type MilestoneItem = { date: string; title: string; description: string | null; url: string | null };
