@@ -10,7 +10,8 @@ import { systemClock } from '../tools/clock';
 try {
   const config = loadConfig();
   const where = databaseLabel(config);
-  const { db, migrations, seeded } = await bootDatabase(config, { demo: config.seedDemo, clock: systemClock });
+  const { db, migrations, seeded, statisticsDropped } = await bootDatabase(config, { demo: config.seedDemo, clock: systemClock });
+  if (statisticsDropped) console.log('Dropped the SQLite planner statistics an ANALYZE had written: the app plans without them (README › Operating it › SQLite statistics).');
   console.log(migrations.length
     ? `Applied ${migrations.length} migration(s) to ${where}: ${migrations.join(', ')}`
     : `${where}: schema up to date, no migration applied.`);

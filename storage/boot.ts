@@ -1,13 +1,14 @@
 import type { Clock } from '../domain/clock';
-import { openDb, type Db } from './db';
+import { openDb, type Db, type OpenDbOptions } from './db';
 import { openPgDb } from './pg/open';
 import type { DatabaseTarget } from './database-label';
 import { seedDatabase } from './seed';
 
-export type Booted = { db: Db; migrations: string[]; seeded: boolean };
+// statisticsDropped: SQLite's planner statistics were found and dropped (storage/planner-statistics.ts).
+export type Booted = { db: Db; migrations: string[]; seeded: boolean; statisticsDropped: boolean };
 
 // Which database a process uses: PostgreSQL when DATABASE_URL is set, else the SQLite file at DATABASE_PATH.
-export async function openDatabase(t: DatabaseTarget, opts: { migrated?: (tags: string[]) => void } = {}): Promise<Db> {
+export async function openDatabase(t: DatabaseTarget, opts: Pick<OpenDbOptions, 'migrated' | 'statisticsDropped'> = {}): Promise<Db> {
   return t.databaseUrl
     ? await openPgDb(t.databaseUrl, { poolSize: t.databasePoolSize, migrated: opts.migrated })
     : openDb(t.databasePath, opts);
@@ -19,7 +20,8 @@ export async function openDatabase(t: DatabaseTarget, opts: { migrated?: (tags: 
 // does the work, the others wait and find it done.
 export async function bootDatabase(t: DatabaseTarget, opts: { demo: boolean; clock: Clock }): Promise<Booted> {
   let migrations: string[] = [];
-  const db = await openDatabase(t, { migrated: (tags) => { migrations = tags; } });
+  let statisticsDropped = false;
+  const db = await openDatabase(t, { migrated: (tags) => { migrations = tags; }, statisticsDropped: () => { statisticsDropped = true; } });
   const seeded = await seedDatabase(db, opts);
-  return { db, migrations, seeded };
+  return { db, migrations, seeded, statisticsDropped };
 }

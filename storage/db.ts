@@ -28,8 +28,9 @@ const PAGE_CACHE_KB = 16_000;
 // inside one BEGIN IMMEDIATE transaction (storage/migrate.ts), so a second process starting at the same moment
 // waits for the first and then finds nothing left to apply. `migrated` hears which migrations this call applied.
 // `statistics: 'keep'` leaves planner statistics someone else wrote (tests of plans with statistics); the app drops them
-// (storage/planner-statistics.ts).
-export function openDb(path: string, opts: { migrated?: (tags: string[]) => void; statistics?: 'drop' | 'keep' } = {}): Db {
+// (storage/planner-statistics.ts), and `statisticsDropped` hears when it did.
+export type OpenDbOptions = { migrated?: (tags: string[]) => void; statistics?: 'drop' | 'keep'; statisticsDropped?: () => void };
+export function openDb(path: string, opts: OpenDbOptions = {}): Db {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   // The busy timeout comes first: switching a new file to WAL takes a lock another process may hold.
   const sqlite = new Database(path, { timeout: BUSY_TIMEOUT_MS });
@@ -42,7 +43,7 @@ export function openDb(path: string, opts: { migrated?: (tags: string[]) => void
   const orm = drizzle(sqlite, { schema });
   const db: Db = { engine: new SqliteEngine(sqlite), kind: 'sqlite', sqlite, orm, path };
   const applied = applyMigrations(db);
-  if (opts.statistics !== 'keep') dropPlannerStatistics(sqlite);
+  if (opts.statistics !== 'keep' && dropPlannerStatistics(sqlite)) opts.statisticsDropped?.();
   opts.migrated?.(applied);
   return db;
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -76,4 +77,19 @@ describe('planner statistics', () => {
     expect(rows(db.sqlite, 'sqlite_stat1')).toBe(0);
     expect(rows(db.sqlite, 'sqlite_stat4')).toBe(0);
   });
+
+  // What an operator sees: `npm run migrate` (and `npm start`, by the same boot) says so when it drops them.
+  it('says so when it drops them', () => {
+    const path = newPath();
+    analysedByHand(path, 0);
+    const migrate = () => spawnSync(process.execPath, ['--import', 'tsx', 'cli/migrate.ts'], {
+      env: { ...process.env, DATABASE_PATH: path, DATABASE_URL: '', SEED_DEMO: 'false' }, encoding: 'utf8',
+    });
+    const first = migrate();
+    expect(first.status, first.stderr).toBe(0);
+    expect(first.stdout).toContain('Dropped the SQLite planner statistics');
+    const again = migrate();
+    expect(again.status, again.stderr).toBe(0);
+    expect(again.stdout).not.toContain('Dropped');
+  }, 60_000);
 });

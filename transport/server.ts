@@ -20,8 +20,9 @@ const [{ bootDatabase }, { flushListingViews }, { systemClock }, { createLogger 
   import('../storage/boot'), import('../storage/queries/views'), import('../tools/clock'), import('./ops/logger'), import('./ops/metrics'),
 ]);
 
-const { db, migrations, seeded } = await bootDatabase(config, { demo: config.seedDemo, clock: systemClock });
+const { db, migrations, seeded, statisticsDropped } = await bootDatabase(config, { demo: config.seedDemo, clock: systemClock });
 if (migrations.length) console.log(`Applied ${migrations.length} migration(s): ${migrations.join(', ')}`);
+if (statisticsDropped) console.log('Dropped the SQLite planner statistics an ANALYZE had written: the app plans without them (README › Operating it › SQLite statistics).');
 if (seeded) console.log(`Seeded a new database at ${databaseLabel(config)}${config.seedDemo ? ' with the demo directory' : ''}.`);
 const logger = createLogger();
 const metrics = createMetrics({ db, clock: systemClock });
