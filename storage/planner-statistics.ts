@@ -19,18 +19,16 @@ import { BOOT_WAIT_MS } from './migrate';
 //
 // A process that another one's ANALYZE reaches while it runs plans with those statistics until it restarts.
 export function dropPlannerStatistics(sqlite: Database.Database): boolean {
-  if (statisticsTables(sqlite).length === 0) return false;
-  const dropped = withWriteLockSync({ sqlite }, BOOT_WAIT_MS, () => {
-    const tables = statisticsTables(sqlite);
-    for (const table of tables) sqlite.exec(`DELETE FROM ${table}`);
-    return tables.length > 0;
+  const tables = sqlite.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name IN ('sqlite_stat1', 'sqlite_stat4')").pluck().all() as string[];
+  if (tables.length === 0) return false; // never analysed
+  const holdRows = () => tables.filter((table) => sqlite.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get() !== undefined);
+  const dropped = holdRows().length > 0 && withWriteLockSync({ sqlite }, BOOT_WAIT_MS, () => {
+    const held = holdRows();
+    for (const table of held) sqlite.exec(`DELETE FROM ${table}`);
+    return held.length > 0;
   });
-  if (dropped) sqlite.exec('ANALYZE sqlite_schema'); // this connection reads the (now empty) statistics again
+  // This connection read the statistics with its schema, and deleting their rows does not change the schema: it reads
+  // them again, also when another process starting beside it deleted them before it looked.
+  sqlite.exec('ANALYZE sqlite_schema');
   return dropped;
-}
-
-// The statistics tables that hold rows (sqlite_stat1 and sqlite_stat4; stat2 and stat3 are ignored by SQLite now).
-function statisticsTables(sqlite: Database.Database): string[] {
-  const present = sqlite.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name IN ('sqlite_stat1', 'sqlite_stat4')").pluck().all() as string[];
-  return present.filter((table) => sqlite.prepare(`SELECT 1 FROM ${table} LIMIT 1`).get() !== undefined);
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../storage/db';
+import { dropPlannerStatistics } from '../storage/planner-statistics';
 
 // The app's SQLite databases carry no planner statistics (storage/planner-statistics.ts): with stat4's key samples,
 // every statement looking a bound key up in a sampled index is planned again for each new binding, and row counts
@@ -48,34 +49,43 @@ function analysedByHand(path: string, limit: number): void {
   raw.close();
 }
 
+// A new file, analysed by hand first unless `limit` is null, opened as the app opens it (or with `opts`).
+function opened(limit: number | null, opts: Parameters<typeof openDb>[1] = {}): Db {
+  const path = newPath();
+  if (limit !== null) analysedByHand(path, limit);
+  const db = openDb(path, opts);
+  open.push(db);
+  return db;
+}
+const statisticsRows = (db: Db) => [rows(db.sqlite, 'sqlite_stat1'), rows(db.sqlite, 'sqlite_stat4')];
+
 describe('planner statistics', () => {
   it.each([['a full ANALYZE', 0], ['an ANALYZE with a limit', 400]])('drops what %s left when the app opens the database', (_, limit) => {
-    const path = newPath();
-    analysedByHand(path, limit);
-    const db = openDb(path);
-    open.push(db);
-    expect(rows(db.sqlite, 'sqlite_stat1')).toBe(0);
-    expect(rows(db.sqlite, 'sqlite_stat4')).toBe(0);
+    const db = opened(limit);
+    expect(statisticsRows(db)).toEqual([0, 0]);
     // This connection read them before they were dropped, and plans without them now.
     expect(planOf(db.sqlite)).toContain('pairs_a');
   });
 
   it('keeps them when asked to (tests of plans with statistics)', () => {
-    const path = newPath();
-    analysedByHand(path, 0);
-    const db = openDb(path, { statistics: 'keep' });
-    open.push(db);
-    expect(rows(db.sqlite, 'sqlite_stat1')).toBeGreaterThan(0);
-    expect(rows(db.sqlite, 'sqlite_stat4')).toBeGreaterThan(0);
+    const db = opened(0, { statistics: 'keep' });
+    expect(statisticsRows(db).every((n) => n > 0)).toBe(true);
     expect(planOf(db.sqlite)).toContain('pairs_b');
   });
 
+  // Two processes starting at once: one read the statistics with its schema, the other deleted them before the first
+  // looked. The first finds nothing to delete and still plans without them.
+  it('leaves no connection planning with statistics another process dropped', () => {
+    const first = opened(0, { statistics: 'keep' });
+    expect(planOf(first.sqlite)).toContain('pairs_b');
+    const second = openDb(first.sqlite.name);
+    open.push(second);
+    expect(dropPlannerStatistics(first.sqlite)).toBe(false);
+    expect(planOf(first.sqlite)).toContain('pairs_a');
+  });
+
   it('leaves a database never analysed as it is', () => {
-    const path = newPath();
-    const db = openDb(path);
-    open.push(db);
-    expect(rows(db.sqlite, 'sqlite_stat1')).toBe(0);
-    expect(rows(db.sqlite, 'sqlite_stat4')).toBe(0);
+    expect(statisticsRows(opened(null))).toEqual([0, 0]);
   });
 
   // What an operator sees: `npm run migrate` (and `npm start`, by the same boot) says so when it drops them.
