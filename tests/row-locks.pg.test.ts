@@ -36,10 +36,33 @@ describe('count-then-insert limits on PostgreSQL', () => {
     expect(await milestoneCount(db, id)).toBe(LIMIT);
   });
 
+  // The app's write transactions also run one at a time (storage/engine/pg.ts takes the change log's lock at BEGIN),
+  // so the race is shown on plain READ COMMITTED transactions of the pool's own: the row lock keeps the limit without
+  // relying on that.
   it('overfill without the lock (what the lock prevents)', async () => {
     const db = await pgDbOver(env.pool);
     const id = await newListing(db);
-    await Promise.all(Array.from({ length: 12 }, () => addUnderLimit(db, id, false)));
+    await Promise.all(Array.from({ length: 12 }, async () => {
+      const client = await env.pool.connect();
+      try {
+        await client.query('BEGIN');
+        const { n } = (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM milestones WHERE listing_id = $1', [id])).rows[0];
+        if (n < LIMIT) {
+          await new Promise((r) => setTimeout(r, 10)); // the others count meanwhile
+          await client.query("INSERT INTO milestones (listing_id, date, title) VALUES ($1, '2026-11-18', 'm')", [id]);
+        }
+        await client.query('COMMIT');
+      } finally {
+        client.release();
+      }
+    }));
     expect(await milestoneCount(db, id)).toBeGreaterThan(LIMIT);
+  });
+
+  it('holds with every writer of the app one at a time, the parent row unlocked', async () => {
+    const db = await pgDbOver(env.pool);
+    const id = await newListing(db);
+    const added = await Promise.all(Array.from({ length: 12 }, () => addUnderLimit(db, id, false)));
+    expect(added.filter(Boolean)).toHaveLength(LIMIT);
   });
 });
