@@ -42,6 +42,17 @@ describe('SQLite statement text as PostgreSQL runs it', () => {
     expect(pgOf('INSERT INTO votes (listing_id, user_id) VALUES (?, ?)').returnsId).toBe(false); // no id column
   });
 
+  it.each([
+    ['SELECT id FROM listings', null],
+    ['INSERT INTO votes (listing_id) VALUES (?)', 'votes'],
+    ['INSERT OR IGNORE INTO "settings" (key, value) VALUES (?, ?)', 'settings'],
+    ['update listings set name = ? where id = ?', 'listings'],
+    ['DELETE FROM sessions WHERE id = ?', 'sessions'],
+    ['WITH x AS (SELECT 1) UPDATE users SET name = ? WHERE id IN (SELECT * FROM x)', 'users'],
+  ])('names the table %s writes: %s', (sql, table) => {
+    expect(pgOf(sql).target).toBe(table);
+  });
+
   it('refuses a statement that mixes ? and @name', () => {
     expect(() => pgOf('SELECT 1 WHERE a = ? AND b = @b')).toThrow(/mixes/);
   });

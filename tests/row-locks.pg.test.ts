@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { withTransaction, type Db } from '../storage/db';
 import { pgDbOver } from '../storage/pg/open';
+import type { PgEngine } from '../storage/engine/pg';
 import { lockParentRow } from '../storage/queries/row-locks';
 import { insertMilestone, milestoneCount } from '../storage/queries/my-listings';
 import { bothEngines } from './support/both-engines';
@@ -82,5 +83,31 @@ describe('write transactions on PostgreSQL', () => {
       sleep(20).then(() => withTransaction(db, async () => { runs++; await touch(a); })),
     ]);
     expect(runs).toBe(2);
+  });
+
+  it('know from the schema which tables bump topics (their bare writes run in a transaction of their own)', async () => {
+    const db = await pgDbOver(env.pool);
+    const engine = db.engine as PgEngine;
+    for (const t of ['listings', 'votes', 'users', 'settings', 'listing_categories']) expect(engine.bumps(t), t).toBe(true);
+    for (const t of ['sessions', 'drafts', 'api_keys', 'jobs']) expect(engine.bumps(t), t).toBe(false);
+    expect(engine.bumps(null)).toBe(true); // a write whose table is not known is taken to bump
+  });
+
+  it('take the same order with a write made outside any transaction: it neither fails nor makes one run again', async () => {
+    const db = await pgDbOver(env.pool);
+    const [a, b] = [await newListing(db), await newListing(db)];
+    const touch = (id: number) => db.engine.prepare('UPDATE listings SET views_count = views_count + 1 WHERE id = ?').run(id);
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    let runs = 0;
+    // The bare UPDATE comes while the transaction holds the log's lock and before it wants row a. As a bare statement
+    // it would lock row a, then wait in its trigger for the lock: PostgreSQL would fail one of the two after a second.
+    const [, bare] = await Promise.all([
+      withTransaction(db, async () => { runs++; await touch(b); await sleep(60); await touch(a); }),
+      sleep(20).then(() => db.engine.prepare("UPDATE listings SET name = 'Renamed' WHERE id = ?").run(a)),
+    ]);
+    expect(bare.changes).toBe(1);
+    expect(runs).toBe(1);
+    const row = await db.engine.prepare('SELECT name, views_count FROM listings WHERE id = ?').get(a) as { name: string; views_count: number };
+    expect(row).toEqual({ name: 'Renamed', views_count: 1 });
   });
 });

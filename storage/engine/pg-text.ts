@@ -11,6 +11,7 @@ export type PgText = {
   text: string;
   values(params: Params): unknown[];
   writes: boolean; // INSERT, UPDATE, DELETE (or a WITH … ending in one)
+  target: string | null; // the table a write writes, when it names one plainly
   returnsId: boolean; // `RETURNING id` was added, or the statement returns rows it inserted
 };
 
@@ -106,6 +107,7 @@ export function toPgText(sql: string, hasId: (table: string) => boolean): PgText
   const head = text.replace(/^\s*WITH\b[\s\S]*?\)\s*(?=INSERT|UPDATE|DELETE|SELECT)/i, '');
   const writes = /^\s*(INSERT|UPDATE|DELETE)\b/i.test(head);
   const insertInto = /^\s*INSERT\s+INTO\s+"?([A-Za-z_][A-Za-z0-9_]*)"?/i.exec(head);
+  const target = writes ? (/^\s*(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+"?([A-Za-z_][A-Za-z0-9_]*)"?/i.exec(head)?.[1] ?? null) : null;
   const returning = /\bRETURNING\b/i.test(text);
   if (ignore) text = returning ? text.replace(/\bRETURNING\b/i, 'ON CONFLICT DO NOTHING RETURNING') : `${text} ON CONFLICT DO NOTHING`;
   let returnsId = false;
@@ -119,7 +121,7 @@ export function toPgText(sql: string, hasId: (table: string) => boolean): PgText
       return names.map((n) => encode(o[n]));
     }
     : (params: Params) => params.map(encode);
-  return { text, values, writes, returnsId };
+  return { text, values, writes, target, returnsId };
 }
 
 // better-sqlite3 takes numbers, strings, bigints, buffers and null; booleans are stored as 0/1 as SQLite would.

@@ -20,7 +20,15 @@ const MAX_TRIES = 6;
 // owner editing: reads at 3–1,500 req/s with p99 ~1 s, writes at 1–9/s, two of them failed after their retries.
 // Taken first, the lock orders every writer's locks the same way: writers run one at a time from BEGIN, as SQLite's
 // BEGIN IMMEDIATE makes them (they already did from their first bump, most often their first statement).
+// A write made outside a transaction to a table whose triggers bump runs in one of its own for the same reason
+// (PgStmt.query): as a bare statement it would lock its rows before its trigger took the lock, and a deadlock would
+// fail it, with no transaction around it to run again.
 const WRITE_LOCK = 'SELECT pg_advisory_xact_lock(7346110216)';
+
+// The tables with a trigger that bumps a topic (storage/pg/migrations/0002_change_versions.sql), read at connect.
+const BUMPING_TABLES = `SELECT DISTINCT c.relname AS table_name FROM pg_trigger t
+  JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_proc p ON p.oid = t.tgfoid
+  WHERE NOT t.tgisinternal AND p.proname LIKE 'cv\\_%' AND c.relnamespace = current_schema()::regnamespace`;
 
 type Conn = Pick<pg.ClientBase, 'query'>;
 
@@ -30,13 +38,13 @@ export class PgEngine implements Engine {
   private writeCount = 0;
 
   // `withId`: the tables that have an `id` column, whose INSERTs report the new row's id as lastInsertRowid.
-  constructor(readonly pool: pg.Pool, private readonly withId: ReadonlySet<string>) {}
+  // `bumping`: the tables whose writes bump topics, so take the change log's lock.
+  constructor(readonly pool: pg.Pool, private readonly withId: ReadonlySet<string>, private readonly bumping: ReadonlySet<string>) {}
 
   static async connect(pool: pg.Pool): Promise<PgEngine> {
-    const r = await pool.query<{ table_name: string }>(
-      "SELECT table_name FROM information_schema.columns WHERE column_name = 'id' AND table_schema = current_schema()",
-    );
-    return new PgEngine(pool, new Set(r.rows.map((x) => x.table_name)));
+    const names = async (sql: string) => new Set((await pool.query<{ table_name: string }>(sql)).rows.map((x) => x.table_name));
+    const withId = await names("SELECT table_name FROM information_schema.columns WHERE column_name = 'id' AND table_schema = current_schema()");
+    return new PgEngine(pool, withId, await names(BUMPING_TABLES));
   }
 
   prepare(sql: string, dialects?: Dialects): Stmt {
@@ -65,6 +73,11 @@ export class PgEngine implements Engine {
 
   hasId(table: string): boolean {
     return this.withId.has(table);
+  }
+
+  // Whether a write to `table` may bump a topic; a write whose table is not known is taken to.
+  bumps(table: string | null): boolean {
+    return table === null || this.bumping.has(table);
   }
 
   async exec(sql: string): Promise<void> {
@@ -147,6 +160,9 @@ class PgStmt implements Stmt {
 
   private async query(params: Params): Promise<pg.QueryResult> {
     if (!this.text) this.text = toPgText(this.pgSql ?? this.sql, (t) => this.engine.hasId(t));
+    if (this.text.writes && !this.engine.inTransaction() && this.engine.bumps(this.text.target)) {
+      return await this.engine.transaction(() => this.query(params));
+    }
     const values = this.text.values(params);
     const config: pg.QueryConfig = { text: this.text.text, values };
     const r: pg.QueryResult = await this.engine.run(this.shape === 'rows' ? config : { ...config, rowMode: 'array' } as pg.QueryArrayConfig);

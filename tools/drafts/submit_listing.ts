@@ -42,10 +42,13 @@ export const submit_listing = defineTool({
     const id = randomUUID();
     const now = ctx.clock.now().toISOString();
     // The draft and its build job are written together: a draft never waits for a job that does not exist.
-    await withTransaction(ctx.db, async () => {
+    // The answer is read inside the same transaction: once it commits, a worker may start the build at once
+    // (on PostgreSQL it is woken by a notification), and the caller is told of the draft it created, queued.
+    const created = await withTransaction(ctx.db, async () => {
       await insertDraft(ctx.db, { id, userId, url: websiteUrl(input.url)!, now });
       await ctx.jobs.enqueueDraftBuild(ctx, id, userId);
+      return (await getDraft(ctx.db, id))!;
     });
-    return toDraftView(ctx, (await getDraft(ctx.db, id))!);
+    return toDraftView(ctx, created);
   },
 });
