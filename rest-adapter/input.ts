@@ -58,12 +58,26 @@ export async function collectInput(c: Context, plan: InputPlan): Promise<Record<
       Object.assign(input, body);
     }
   }
-  const href = c.req.url;
-  // Most reads carry no query string: parsing the URL is then work for nothing.
-  const url = href.includes('?') ? new URL(href) : null;
-  for (const key of new Set(url?.searchParams.keys() ?? [])) {
+  return urlInput(plan, queryOf(c.req.url), (p) => c.req.param(p) ?? '', input);
+}
+
+// A URL's query string, without the fragment; null when it has none.
+export function queryOf(url: string): string | null {
+  const q = url.indexOf('?');
+  if (q < 0) return null;
+  const hash = url.indexOf('#', q);
+  return url.slice(q + 1, hash < 0 ? undefined : hash);
+}
+
+// The part of a tool's input a URL carries: the query string (text after `?`, or null) and the path parameters
+// (`param`, decoded as the router gives them), merged into `input` (the body's fields, if any). The REST route and
+// the prepared-read lane (transport/prepared-reads.ts) both build a GET's input here, so they read a URL alike.
+export function urlInput(plan: InputPlan, query: string | null, param: (name: string) => string, input: Record<string, unknown> = {}): Record<string, unknown> {
+  // Most reads carry no query string: parsing it is then work for nothing.
+  const search = query ? new URLSearchParams(query) : null;
+  for (const key of new Set(search?.keys() ?? [])) {
     // An empty value (as HTML forms send for blank fields) means the parameter was not given.
-    const values = url!.searchParams.getAll(key).filter((v) => v !== '');
+    const values = search!.getAll(key).filter((v) => v !== '');
     if (values.length === 0) continue;
     const conv = plan.coerce.get(key) ?? ((v: string) => v);
     input[key] = plan.arrays.has(key) ? values.flatMap((v) => v.split(',')).map(conv) : conv(values[values.length - 1]);
@@ -75,6 +89,6 @@ export async function collectInput(c: Context, plan: InputPlan): Promise<Record<
     throw new ToolError('invalid_input', `Invalid input. ${doubled.map((p) => `${p}: is given in the path; it is not allowed in the body or query string`).join('; ')}`,
       doubled.map((p) => ({ path: p, message: 'unknown property (not allowed): it is given in the path, not in the body or query string' })));
   }
-  for (const p of plan.params) input[p] = plan.coerce.get(p)!(c.req.param(p) ?? '');
+  for (const p of plan.params) input[p] = plan.coerce.get(p)!(param(p));
   return input;
 }

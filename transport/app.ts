@@ -7,6 +7,7 @@ import { registerAuthRoutes } from '../auth/routes';
 import { API_PREFIX, errorResponse, registerRestRoutes, requestIdOf, type RestDeps } from '../rest-adapter/routes';
 import { createLimits } from './limits';
 import { buildOpenApi } from '../rest-adapter/openapi';
+import { readRoutes } from '../rest-adapter/read-routes';
 import { problemResponse } from '../rest-adapter/problem';
 import { ToolError } from '../tools/errors';
 import { registerMcpRoute } from './mcp-route';
@@ -82,8 +83,9 @@ export function createApp(given: CreateAppDeps) {
   // Rate limits and failed sign-ins, counted per process or shared by all (LIMITS_STORE).
   const limits = createLimits(deps.config, deps.clock);
   // Ahead of everything: anonymous public reads of a URL answered before (transport/prepared-reads.ts).
+  const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
   const prepared = preparedReads({
-    baseContext, limiter: limits.api, config: deps.config, cors: corsAnswerHeaders(API_CORS), record, served: () => restLane.inc(), servedAtFront: () => restFront.inc(),
+    baseContext, routes: readRoutes(registry, [OPENAPI_PATH]), limiter: limits.api, config: deps.config, cors: corsAnswerHeaders(API_CORS), record, served: () => restLane.inc(), servedAtFront: () => restFront.inc(),
   });
   app.use(`${API_PREFIX}/*`, prepared.middleware);
   // And MCP calls from clients that send no Origin (transport/mcp-lane.ts).
@@ -122,7 +124,7 @@ export function createApp(given: CreateAppDeps) {
   app.use(`${API_PREFIX}/*`, cors(API_CORS));
   const openapi = JSON.stringify(buildOpenApi(registry, deps.config));
   const openapiEtag = etagOf(openapi);
-  app.get(`${API_PREFIX}/openapi.json`, () => new Response(openapi, { headers: { 'content-type': 'application/json', etag: openapiEtag, 'access-control-allow-origin': '*' } }));
+  app.get(OPENAPI_PATH, () => new Response(openapi, { headers: { 'content-type': 'application/json', etag: openapiEtag, 'access-control-allow-origin': '*' } }));
   registerRestRoutes(app, registry, rest);
   app.all(`${API_PREFIX}/*`, (c) =>
     errorResponse(new ToolError('not_found', `No operation at ${c.req.method} ${new URL(c.req.url).pathname}. See ${API_PREFIX}/openapi.json.`), c, rest));

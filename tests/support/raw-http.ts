@@ -9,8 +9,14 @@ export type Raw = { status: number; headers: Record<string, string | string[] | 
 
 export function raw(app: TestApp, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
   const url = new URL(path, app.url);
+  return rawTarget(app, url.pathname + url.search, headers, method);
+}
+
+// The same with the request-target sent as written, unresolved: dot segments, percent-encoding and all.
+export function rawTarget(app: TestApp, target: string, headers: Record<string, string> = {}, method = 'GET'): Promise<Raw> {
+  const url = new URL(app.url);
   return new Promise((resolve, reject) => {
-    const req = request({ method, host: url.hostname, port: url.port, path: url.pathname + url.search, headers }, (res) => {
+    const req = request({ method, host: url.hostname, port: url.port, path: target, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
