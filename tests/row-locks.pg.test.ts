@@ -11,12 +11,13 @@ import { bothEngines } from './support/both-engines';
 // start together all count the same children. The same rule as add_milestone's, run by many at once.
 const env = bothEngines('row_locks', { sqlite: () => null, postgres: () => null }, { poolMax: 25 });
 const LIMIT = 3;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function addUnderLimit(db: Db, listingId: number, lock: boolean): Promise<boolean> {
   return withTransaction(db, async () => {
     if (lock) await lockParentRow(db, 'listings', listingId);
     if (await milestoneCount(db, listingId) >= LIMIT) return false;
-    await new Promise((r) => setTimeout(r, 10)); // the others count meanwhile
+    await sleep(10); // the others count meanwhile
     await insertMilestone(db, { listingId, date: '2026-11-18', title: 'm', description: null, url: null });
     return true;
   });
@@ -49,7 +50,7 @@ describe('count-then-insert limits on PostgreSQL', () => {
         await client.query('BEGIN');
         const { n } = (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM milestones WHERE listing_id = $1', [id])).rows[0];
         if (n < LIMIT) {
-          await new Promise((r) => setTimeout(r, 10)); // the others count meanwhile
+          await sleep(10); // the others count meanwhile
           await client.query("INSERT INTO milestones (listing_id, date, title) VALUES ($1, '2026-11-18', 'm')", [id]);
         }
         await client.query('COMMIT');
@@ -72,17 +73,27 @@ describe('count-then-insert limits on PostgreSQL', () => {
 // that had bumped a topic held that lock and could want a row another held while that one's trigger waited for the
 // lock: a deadlock, found only after deadlock_timeout and run again. Counted here by the bodies' runs.
 describe('write transactions on PostgreSQL', () => {
-  it('never wait on each other in a circle: each body runs once', async () => {
+  // Two listings, and a transaction that holds the log's lock (its first write, to b), waits, then wants a's row;
+  // `other` starts while it waits. Returns other's result and how many times the transaction's body ran.
+  async function againstHolder<T>(other: (db: Db, a: number) => Promise<T>): Promise<{ db: Db; a: number; result: T; runs: number }> {
     const db = await pgDbOver(env.pool);
     const [a, b] = [await newListing(db), await newListing(db)];
     const touch = (id: number) => db.engine.prepare('UPDATE listings SET views_count = views_count + 1 WHERE id = ?').run(id);
-    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     let runs = 0;
-    await Promise.all([
+    const [, result] = await Promise.all([
       withTransaction(db, async () => { runs++; await touch(b); await sleep(60); await touch(a); }),
-      sleep(20).then(() => withTransaction(db, async () => { runs++; await touch(a); })),
+      sleep(20).then(() => other(db, a)),
     ]);
-    expect(runs).toBe(2);
+    return { db, a, result, runs };
+  }
+
+  it('never wait on each other in a circle: each body runs once', async () => {
+    let otherRuns = 0;
+    const { runs } = await againstHolder((db, a) => withTransaction(db, async () => {
+      otherRuns++;
+      await db.engine.prepare('UPDATE listings SET views_count = views_count + 1 WHERE id = ?').run(a);
+    }));
+    expect(runs + otherRuns).toBe(2);
   });
 
   it('know from the schema which tables bump topics (their bare writes run in a transaction of their own)', async () => {
@@ -94,17 +105,9 @@ describe('write transactions on PostgreSQL', () => {
   });
 
   it('take the same order with a write made outside any transaction: it neither fails nor makes one run again', async () => {
-    const db = await pgDbOver(env.pool);
-    const [a, b] = [await newListing(db), await newListing(db)];
-    const touch = (id: number) => db.engine.prepare('UPDATE listings SET views_count = views_count + 1 WHERE id = ?').run(id);
-    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-    let runs = 0;
     // The bare UPDATE comes while the transaction holds the log's lock and before it wants row a. As a bare statement
     // it would lock row a, then wait in its trigger for the lock: PostgreSQL would fail one of the two after a second.
-    const [, bare] = await Promise.all([
-      withTransaction(db, async () => { runs++; await touch(b); await sleep(60); await touch(a); }),
-      sleep(20).then(() => db.engine.prepare("UPDATE listings SET name = 'Renamed' WHERE id = ?").run(a)),
-    ]);
+    const { db, a, result: bare, runs } = await againstHolder((db, a) => db.engine.prepare("UPDATE listings SET name = 'Renamed' WHERE id = ?").run(a));
     expect(bare.changes).toBe(1);
     expect(runs).toBe(1);
     const row = await db.engine.prepare('SELECT name, views_count FROM listings WHERE id = ?').get(a) as { name: string; views_count: number };

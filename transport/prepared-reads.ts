@@ -21,13 +21,12 @@ import { handedOverBy, sendAnswer, type NodeFront } from './node-front';
 // anonymous public read, is known in advance. This lane finds which tool answers a URL with which input, as the REST
 // route would (rest-adapter/read-routes.ts, rest-adapter/input.ts), and remembers it per URL; a request runs the
 // tool (so the answer is exactly as fresh as the full path's: the tool's own remembered reads decide) and sends it
-// with the headers the middleware
-// would have added, using the middleware's own rules (http-cache, compress, cors, ops). Anything out of the
-// ordinary is handed on to the full path: credentials, a session cookie, an Idempotency-Key, HEAD, an error from
-// the tool, a refused rate limit (the decision is handed on with it, so the request is charged once).
-// tests/prepared-reads.e2e.test.ts proves both paths answer alike, header for header.
+// with the headers the middleware would have added, using the middleware's own rules (http-cache, compress, cors,
+// ops). Anything out of the ordinary is handed on to the full path: credentials, a session cookie, an
+// Idempotency-Key, HEAD, an error from the tool, a refused rate limit (the decision is handed on with it, so the
+// request is charged once). tests/prepared-reads.e2e.test.ts proves both paths answer alike, header for header.
 // Routing a URL never seen matters for the long tail: the first read of a listing through the full path cost
-// ~360 µs of server CPU in the bench, ~260 µs here (the same tool run, without Hono's Request and middleware).
+// ~360 µs of server CPU in the bench, ~285 µs here (the same tool run, without Hono's Request and middleware).
 //
 // The lane is entered first on Node's own request and response (`front`, see transport/node-front.ts), before
 // @hono/node-server builds a fetch Request and Hono routes it, and writes its answer with writeHead/end: for a
