@@ -9,6 +9,14 @@ import { limitHeapGrowth } from './heap';
 //           only /health and /metrics on the port (liveness and the job metrics of this process);
 //   all     both, in one process (the default).
 // Any number of processes of each role may share one SQLite file (README, "Run on several processes").
+// A reader of the output that goes away (a closed terminal, a log shipper that died, `npm start | head`) must not take
+// the server down: writes to a closed stdout or stderr fail with EPIPE, an 'error' event that would otherwise be
+// thrown, and a shutdown would stop at its first line before the buffered page views were written. They are dropped.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
+}
 const config = loadConfig();
 limitHeapGrowth();
 const role = config.role ?? 'all';
