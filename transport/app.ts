@@ -82,7 +82,7 @@ export function createApp(given: CreateAppDeps) {
   const baseContext = { db: deps.db, config: deps.config, clock: deps.clock, jobs: deps.jobs };
   // Rate limits and failed sign-ins, counted per process or shared by all (LIMITS_STORE).
   const limits = createLimits(deps.config, deps.clock);
-  // Ahead of everything: anonymous public reads of a URL answered before (transport/prepared-reads.ts).
+  // Ahead of everything: anonymous public reads, routed as the REST routes below would (transport/prepared-reads.ts).
   const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
   const prepared = preparedReads({
     baseContext, routes: readRoutes(registry, [OPENAPI_PATH]), limiter: limits.api, config: deps.config, cors: corsAnswerHeaders(API_CORS), record, served: () => restLane.inc(), servedAtFront: () => restFront.inc(),
