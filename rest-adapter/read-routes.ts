@@ -12,8 +12,9 @@ import { API_PREFIX } from './routes';
 //
 // The table holds every GET the app registers under the API prefix, in the app's order, each with what answers it,
 // and uses Hono's own routers (the ones `new Hono()` uses), so a path matches here exactly what it matches in the app:
-// `/listings/mine` is the caller's own list, not a listing named "mine". Only a first match that is a public tool is
-// given; anything else (a private tool, a route that is not a tool, no route at all) is the full path's.
+// `/listings/mine` is the caller's own list, not a listing named "mine". Only a first match that is a public tool
+// answering 200 is given; anything else (a private tool, a route that is not a tool, no route at all) is the full
+// path's.
 export type ReadRoute = { tool: AnyTool; plan: InputPlan; param: (name: string) => string };
 export type ReadRoutes = { match(path: string): ReadRoute | null };
 
@@ -25,7 +26,9 @@ export function readRoutes(tools: readonly AnyTool[], before: readonly string[] 
   for (const path of before) router.add('GET', path, null);
   for (const tool of tools) {
     if (tool.http.method !== 'GET') continue;
-    router.add('GET', API_PREFIX + tool.http.path, tool.scope === 'public' ? { tool, plan: planInput(tool) } : null);
+    // The lane answers 200: a read that answers with another status is left to the REST route.
+    const lane = tool.scope === 'public' && (tool.http.status ?? 200) === 200;
+    router.add('GET', API_PREFIX + tool.http.path, lane ? { tool, plan: planInput(tool) } : null);
   }
   return {
     match(path) {

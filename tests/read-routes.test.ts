@@ -52,6 +52,12 @@ describe('a path routes to the tool the app routes it to', () => {
     expect(readRoutes([...registry, mine]).match('/api/v1/listings/mine')?.tool.name).toBe('get_listing');
   });
 
+  it('leaves a public read that answers with another status than 200 to the REST route', () => {
+    const other = { ...toolByName.get('get_site_info')!, http: { method: 'GET', path: '/site', status: 201 } } as AnyTool;
+    expect(readRoutes([other]).match('/api/v1/site')).toBeNull();
+    expect(readRoutes([toolByName.get('get_site_info')!]).match('/api/v1/site')?.tool.name).toBe('get_site_info');
+  });
+
   it('builds the input the REST route builds: query values coerced, lists split, blanks dropped, the last value kept', () => {
     const r = routes.match('/api/v1/listings')!;
     expect(urlInput(r.plan, 'q=team+notes&page=2&per_page=&sort=votes&sort=new&page_size=x', r.param))
