@@ -3,9 +3,7 @@ import { apiBase } from '../context';
 import type { ListingProfile } from './listing-profile';
 import type { Faq, PricingPlan } from '../../storage/schema';
 import { parseJson, type ListingRow } from '../../storage/queries/listings';
-import {
-  categoriesOf, communityRatingOf, domainRatingOf, foundersOf, latestUpdatesOf, votesByWeekOf,
-} from '../../storage/queries/listing-profile';
+import { profilePartsOf } from '../../storage/queries/listing-profile';
 
 // The columns a profile reads; the public listing row and the owner's row both have them.
 export type ProfileRow = Omit<ListingRow, 'status' | 'domain' | 'primary_category_id'> & { status: string };
@@ -23,6 +21,7 @@ export function visibleSections(row: Pick<ListingRow, 'unlocked_sections' | 'pla
 // (get_my_listing) are built from this one mapping.
 export async function profileFields(ctx: ToolContext, row: ProfileRow, thisMonday: string): Promise<ProfileFields> {
   const { db, config } = ctx;
+  const parts = await profilePartsOf(db, row.id, thisMonday);
   return {
     slug: row.slug,
     name: row.name,
@@ -50,15 +49,15 @@ export async function profileFields(ctx: ToolContext, row: ProfileRow, thisMonda
     usps: parseJson<string[]>(row.usps, []),
     keywords: parseJson<string[]>(row.keywords, []),
     tags: parseJson<string[]>(row.tags, []),
-    categories: await categoriesOf(db, row.id),
-    founders: await foundersOf(db, row.id),
+    categories: parts.categories,
+    founders: parts.founders,
     faqs: parseJson<Faq[]>(row.faqs, []),
     socials: parseJson<Record<string, string>>(row.socials, {}),
-    latest_updates: await latestUpdatesOf(db, row.id),
-    community_rating: await communityRatingOf(db, row.id),
-    domain_rating: await domainRatingOf(db, row.id),
+    latest_updates: parts.latest_updates,
+    community_rating: parts.community_rating,
+    domain_rating: parts.domain_rating,
     votes: row.votes_count,
-    votes_by_week: await votesByWeekOf(db, row.id, thisMonday),
+    votes_by_week: parts.votes_by_week,
     links: {
       website: row.url,
       page_url: `${config.siteUrl}/listings/${row.slug}`,
