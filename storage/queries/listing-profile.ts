@@ -90,7 +90,6 @@ function domainRating(rows: DomainRatingRow[]): DomainRating | null {
 export const latestDomainRatingOf = async (db: Db, listingId: number): Promise<number | null> =>
   (await stmts(db).latestDomainRating.get(listingId) as { rating: number } | undefined)?.rating ?? null;
 
-// The last VOTE_CHART_WEEKS launch weeks up to and including this one, oldest first, weeks without votes as 0.
 export type WeekVotes = { week: string; votes: number };
 type WeekRow = { i: number; votes: number };
 const weekParams = (listingId: number, weeks: ReturnType<typeof weeksEndingWith>) =>
@@ -100,6 +99,7 @@ function weekVotes(weeks: ReturnType<typeof weeksEndingWith>, rows: WeekRow[]): 
   for (const r of rows) if (r.i >= 0 && r.i < VOTE_CHART_WEEKS) counts[r.i] = r.votes;
   return counts.map((votes, i) => ({ week: weeks.mondays[i], votes }));
 }
+// The last VOTE_CHART_WEEKS launch weeks up to and including this one, oldest first, weeks without votes as 0.
 export async function votesByWeekOf(db: Db, listingId: number, thisMonday: string): Promise<WeekVotes[]> {
   const weeks = weeksEndingWith(thisMonday, VOTE_CHART_WEEKS);
   return weekVotes(weeks, await stmts(db).votesByWeek.all(weekParams(listingId, weeks)) as WeekRow[]);
