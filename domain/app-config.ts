@@ -10,6 +10,7 @@ export type AppConfig = {
   databasePath: string; // the SQLite file (DATABASE_PATH), used when databaseUrl is null
   databaseUrl?: string | null; // postgres://… (DATABASE_URL): PostgreSQL instead of SQLite
   databasePoolSize?: number; // connections this process may hold to PostgreSQL (DATABASE_POOL_SIZE, default 10)
+  pgNamedStatements?: boolean; // send statements named, prepared once per connection (PG_NAMED_STATEMENTS, default true)
   seedDemo: boolean;
   crawlerAllowPrivate: boolean;
   rateLimits: { anonymousPerMinute: number; userPerMinute: number };

@@ -10,7 +10,7 @@ export type Booted = { db: Db; migrations: string[]; seeded: boolean; statistics
 // Which database a process uses: PostgreSQL when DATABASE_URL is set, else the SQLite file at DATABASE_PATH.
 export async function openDatabase(t: DatabaseTarget, opts: Pick<OpenDbOptions, 'migrated' | 'statisticsDropped'> = {}): Promise<Db> {
   return t.databaseUrl
-    ? await openPgDb(t.databaseUrl, { poolSize: t.databasePoolSize, migrated: opts.migrated })
+    ? await openPgDb(t.databaseUrl, { poolSize: t.databasePoolSize, namedStatements: t.pgNamedStatements, migrated: opts.migrated })
     : openDb(t.databasePath, opts);
 }
 

@@ -1,7 +1,7 @@
 // How start-up lines and the CLI name the database: PostgreSQL's URL without its password, or SQLite's file.
 // A module of its own, importing nothing, so the first line a process prints does not wait for the storage code.
 
-export type DatabaseTarget = { databasePath: string; databaseUrl?: string | null; databasePoolSize?: number };
+export type DatabaseTarget = { databasePath: string; databaseUrl?: string | null; databasePoolSize?: number; pgNamedStatements?: boolean };
 
 export function redacted(url: string): string {
   try {

@@ -9,7 +9,7 @@ import { createTrendingTables } from './trending-scores';
 // Opens a PostgreSQL database (DATABASE_URL) for the repository and brings its schema up to date. Safe with many
 // processes starting at once: migrations run under an advisory lock (storage/pg/migrate.ts). `poolSize` bounds
 // the connections this process holds.
-export async function openPgDb(url: string, opts: { poolSize?: number; migrated?: (tags: string[]) => void } = {}): Promise<Db> {
+export async function openPgDb(url: string, opts: { poolSize?: number; namedStatements?: boolean; migrated?: (tags: string[]) => void } = {}): Promise<Db> {
   // Each connection makes its temporary tables for the minute's trending scores as it opens, and keeps them up to date
   // from minute to minute (trending-scores.ts): an idle connection is closed after five minutes rather than pg's ten
   // seconds, since each new one sums the whole window again (the bench saw six such sums in 30 s of varied load).
@@ -17,7 +17,7 @@ export async function openPgDb(url: string, opts: { poolSize?: number; migrated?
   try {
     const applied = await applyPgMigrations(pool);
     opts.migrated?.(applied);
-    return await pgDbOver(pool, redacted(url));
+    return await pgDbOver(pool, redacted(url), { namedStatements: opts.namedStatements });
   } catch (e) {
     await endPgPool(pool).catch(() => {});
     throw e;
@@ -26,8 +26,8 @@ export async function openPgDb(url: string, opts: { poolSize?: number; migrated?
 
 // The repository's database over a pool whose schema is up to date. `db.sqlite` and `db.orm` throw: what only
 // SQLite has is not there.
-export async function pgDbOver(pool: pg.Pool, label = 'postgres'): Promise<Db> {
-  const engine = await PgEngine.connect(pool);
+export async function pgDbOver(pool: pg.Pool, label = 'postgres', opts: { namedStatements?: boolean } = {}): Promise<Db> {
+  const engine = await PgEngine.connect(pool, opts);
   const unavailable = (what: string) => () => {
     throw new Error(`${what} is SQLite's; this database is PostgreSQL (use db.engine)`);
   };
