@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createPgPool, endPgPool } from '../storage/pg/pool';
 import { pgDbOver } from '../storage/pg/open';
-import { namesStatement, PgEngine } from '../storage/engine/pg';
+import type { PgEngine } from '../storage/engine/pg';
+import { namesStatement, StatementNames } from '../storage/engine/pg-statement-names';
 import { bothEngines } from './support/both-engines';
 
-// Statements sent named (storage/engine/pg.ts): prepared once per connection from their second run, bounded, never
+// Statements sent named (storage/engine/pg-statement-names.ts): prepared once per connection from their second run, bounded, never
 // for `*` result columns, and off with PG_NAMED_STATEMENTS=false. What the connection prepared is read from
 // pg_prepared_statements, on a pool of one connection so that every statement and the check share it.
 const env = bothEngines('named_statements', { sqlite: () => null, postgres: () => null }, { poolMax: 1 });
@@ -56,7 +57,7 @@ describe('named statements on PostgreSQL', () => {
   });
 
   it('names at most 500 texts, from their second run', () => {
-    const engine = new PgEngine({} as never, new Set(), new Set());
+    const engine = new StatementNames();
     let named = 0;
     for (let i = 0; i < 700; i++) {
       const text = `SELECT ${i} AS n`;

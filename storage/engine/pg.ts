@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { createHash } from 'node:crypto';
 import type { Dialects, Engine, Params, RunResult, Stmt, TxMode } from './types';
 import { frameOf, txContext, type TxFrame } from './tx-context';
 import { toPgText, type PgText } from './pg-text';
+import { StatementNames } from './pg-statement-names';
 import { endPgPool, type PgQueryable } from '../pg/pool';
 
 // PostgreSQL through a pg pool. A transaction holds one pooled connection; which one is carried across awaits by
@@ -33,54 +33,25 @@ const BUMPING_TABLES = `SELECT DISTINCT c.relname AS table_name FROM pg_trigger 
 
 type Conn = Pick<pg.ClientBase, 'query'>;
 
-// Statements are sent named (prepared once per connection, then bound and run), so PostgreSQL parses and plans a
-// statement text once per connection rather than on every execution. In the bench that was most of PostgreSQL's CPU
-// for a cold read: a listing read for the first time cost ~1,200 µs of the server's CPU sent unnamed, ~300 µs named,
-// and a cached read's one query (the change log) ~10 µs against ~4 µs.
-// Bounded, since each connection keeps what it prepared until it closes: a text is named from its second run, and at
-// most MAX_NAMED texts are; a statement built per request that never repeats stays unnamed. Never named: a text whose
-// result columns are `*` (SELECT * or RETURNING *), for which PostgreSQL refuses a prepared statement's next run once
-// a migration has added a column ("cached plan must not change result type"); the app's own statements list theirs.
-// The name is the text's hash, so engines sharing a pool (and so its connections) agree on it.
-// PG_NAMED_STATEMENTS=false turns this off, for a connection pooler that cannot carry named statements across its
-// server connections (PgBouncer in transaction mode before 1.21, or with max_prepared_statements = 0).
-const MAX_NAMED = 500;
-const STAR_COLUMNS = /(?:^|[\s,])(?:[A-Za-z_][A-Za-z0-9_]*\.)?\*\s*(?:,|\bFROM\b)|\bRETURNING\s+\*/i;
-export const namesStatement = (text: string): boolean => !STAR_COLUMNS.test(text);
-
 export class PgEngine implements Engine {
   readonly kind = 'pg' as const;
   private open = true;
   private writeCount = 0;
 
+  // The names statement texts are sent under (pg-statement-names.ts).
+  readonly names: StatementNames;
+
   // `withId`: the tables that have an `id` column, whose INSERTs report the new row's id as lastInsertRowid.
   // `bumping`: the tables whose writes bump topics, so take the change log's lock.
-  private readonly named = new Map<string, string>(); // text → name
-  private readonly ranOnce = new Set<string>(); // texts run once, not named yet
-
   constructor(readonly pool: pg.Pool, private readonly withId: ReadonlySet<string>, private readonly bumping: ReadonlySet<string>,
-    private readonly namedStatements = true) {}
+    namedStatements = true) {
+    this.names = new StatementNames(namedStatements);
+  }
 
   static async connect(pool: pg.Pool, opts: { namedStatements?: boolean } = {}): Promise<PgEngine> {
     const names = async (sql: string) => new Set((await pool.query<{ table_name: string }>(sql)).rows.map((x) => x.table_name));
     const withId = await names("SELECT table_name FROM information_schema.columns WHERE column_name = 'id' AND table_schema = current_schema()");
     return new PgEngine(pool, withId, await names(BUMPING_TABLES), opts.namedStatements ?? true);
-  }
-
-  // The name to send a statement text under, or undefined to send it unnamed (see MAX_NAMED).
-  nameFor(text: string): string | undefined {
-    const name = this.named.get(text);
-    if (name !== undefined || !this.namedStatements || this.named.size >= MAX_NAMED) return name;
-    if (!this.ranOnce.has(text)) {
-      if (this.ranOnce.size >= 4 * MAX_NAMED) this.ranOnce.clear();
-      this.ranOnce.add(text);
-      return undefined;
-    }
-    this.ranOnce.delete(text);
-    if (!namesStatement(text)) return undefined;
-    const made = `s${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
-    this.named.set(text, made);
-    return made;
   }
 
   prepare(sql: string, dialects?: Dialects): Stmt {
@@ -201,7 +172,7 @@ class PgStmt implements Stmt {
       return await this.engine.transaction(() => this.query(params));
     }
     const values = this.text.values(params);
-    this.name ??= this.engine.nameFor(this.text.text);
+    this.name ??= this.engine.names.nameFor(this.text.text);
     const config: pg.QueryConfig = { text: this.text.text, values, name: this.name };
     const r: pg.QueryResult = await this.engine.run(this.shape === 'rows' ? config : { ...config, rowMode: 'array' } as pg.QueryArrayConfig);
     if (this.text.writes && (r.rowCount ?? 0) > 0) this.engine.noteWrite();
