@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import fs, { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLogger } from '../transport/ops/logger';
@@ -35,8 +35,39 @@ describe('createLogger', () => {
     expect(lines[0]).toMatchObject({ msg: 'first', service: 'launch-directory', level: 30 });
   });
 
+  // Each write is a round trip through libuv's thread pool, so lines wait for a batch: no write starts until 64 KB
+  // are pending, then one write takes them all. Counted in the same tick as the lines are logged (sonic-boom starts a
+  // write synchronously once its batch is full), so no timing is assumed.
+  it('starts one write per 64 KB batch, not one per line', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'log-')), 'out.log');
+    const logger = createLogger({ LOG_LEVEL: 'info' }, file);
+    const flushed = () => new Promise<void>((resolve, reject) => logger.flush((err) => (err ? reject(err) : resolve())));
+    logger.info({ n: 0 }, 'first');
+    await flushed(); // the file is open and nothing is pending (sonic-boom fails a flush of nothing before it opens)
+    const line = { route: '/api/v1/listings/:slug', method: 'GET', status: 200, ms: 0.1, request_id: 'x'.repeat(36) };
+    const lineBytes = Buffer.byteLength(JSON.stringify({ level: 30, time: new Date().toISOString(), service: 'launch-directory', ...line, msg: 'request' })) + 1;
+    const fit = Math.floor((64 * 1024 - 1) / lineBytes);
+    const write = fs.write;
+    let writes = 0;
+    fs.write = ((...args: Parameters<typeof fs.write>) => {
+      writes++;
+      return write(...args);
+    }) as typeof fs.write;
+    try {
+      for (let i = 0; i < fit; i++) logger.info(line, 'request');
+      expect(writes).toBe(0);
+      for (let i = 0; i < 2; i++) logger.info(line, 'request');
+      expect(writes).toBe(1);
+    } finally {
+      fs.write = write;
+    }
+    await flushed();
+    for (let i = 0; i < 100 && readFileSync(file, 'utf8').split('\n').length < fit + 4; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(fit + 3);
+  });
+
   // Lines still waiting for their batch when the process exits are written (to stdout, as in production), non-ASCII
-  // text intact. Fewer than a batch's 4 KB: a batch already being written when the process exits is finished by the
+  // text intact. Fewer than a batch's 64 KB: a batch already being written when the process exits is finished by the
   // thread pool after the pending lines are written synchronously, so its lines would come out after them.
   it('loses no line when the process exits right after logging', () => {
     const script = `

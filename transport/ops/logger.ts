@@ -3,11 +3,17 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 // One JSON line per event on stdout. LOG_LEVEL: fatal, error, warn, info (default), debug, trace or silent; tests
 // run silent unless LOG_LEVEL is set. What is logged is chosen field by field (route templates, ids, statuses):
 // never headers, bodies, query strings, tokens, keys, passwords or cookies.
-// Lines are written asynchronously, so a slow log reader never stalls a request, and in batches of 4 KB or every
-// 200 ms, whichever comes first: each asynchronous write is a round trip through libuv's thread pool, and one per
-// request cost ~20 µs of the main thread's CPU per request (measured with bench/read-throughput.ts's CPU figure).
-// pino flushes what is pending when the process exits.
-const BATCH_BYTES = 4096;
+// Lines are written asynchronously, so a slow log reader never stalls a request, and in batches of 64 KB or every
+// 200 ms, whichever comes first: each asynchronous write is a round trip through libuv's thread pool (a thread woken,
+// then the event loop woken back), and those wake-ups, not the bytes, are what a line costs. One write per line cost
+// ~20 µs of CPU per request under load; 4 KB batches (one write per ~25 request lines) still cost ~5 µs of an MCP
+// get_listing's ~58 and ~2 µs of a REST read's ~35, measured in one server process switching the batch size back and
+// forth between rounds of the read bench. At 200 ms a quiet server's lines still show promptly; a busy one fills 64 KB
+// in ~15 ms at 30,000 requests/s, which is all a crash that skips pino's exit flush (SIGKILL, the OOM killer) can
+// lose. pino flushes what is pending when the process exits.
+const BATCH_BYTES = 64 * 1024;
+// sonic-boom wants its largest single write above the batch size.
+const MAX_WRITE = 2 * BATCH_BYTES;
 const FLUSH_EVERY_MS = 200;
 
 // pino's isoTime formats a new Date for every line (~2 µs, 3 % of a cached read's CPU under load); lines written
@@ -39,7 +45,7 @@ export function createLogger(env: NodeJS.ProcessEnv = process.env, dest: number 
   const level = env.LOG_LEVEL ?? (env.VITEST ? 'silent' : 'info');
   return pino(
     { level, base: { service: 'launch-directory' }, timestamp: isoTimestamp },
-    lineBytesTo(pino.destination({ dest, sync: false, minLength: BATCH_BYTES, periodicFlush: FLUSH_EVERY_MS, contentMode: 'buffer' })),
+    lineBytesTo(pino.destination({ dest, sync: false, minLength: BATCH_BYTES, maxWrite: MAX_WRITE, periodicFlush: FLUSH_EVERY_MS, contentMode: 'buffer' })),
   );
 }
 
