@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import fs, { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,19 +47,14 @@ describe('createLogger', () => {
     const line = { route: '/api/v1/listings/:slug', method: 'GET', status: 200, ms: 0.1, request_id: 'x'.repeat(36) };
     const lineBytes = Buffer.byteLength(JSON.stringify({ level: 30, time: new Date().toISOString(), service: 'launch-directory', ...line, msg: 'request' })) + 1;
     const fit = Math.floor((64 * 1024 - 1) / lineBytes);
-    const write = fs.write;
-    let writes = 0;
-    fs.write = ((...args: Parameters<typeof fs.write>) => {
-      writes++;
-      return write(...args);
-    }) as typeof fs.write;
+    const writes = vi.spyOn(fs, 'write');
     try {
       for (let i = 0; i < fit; i++) logger.info(line, 'request');
-      expect(writes).toBe(0);
+      expect(writes).toHaveBeenCalledTimes(0);
       for (let i = 0; i < 2; i++) logger.info(line, 'request');
-      expect(writes).toBe(1);
+      expect(writes).toHaveBeenCalledTimes(1);
     } finally {
-      fs.write = write;
+      writes.mockRestore();
     }
     await flushed();
     for (let i = 0; i < 100 && readFileSync(file, 'utf8').split('\n').length < fit + 4; i++) await new Promise((r) => setTimeout(r, 20));

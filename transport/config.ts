@@ -36,7 +36,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databasePath: env.DATABASE_PATH ?? './data/directory.db',
     databaseUrl,
     databasePoolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
-    pgNamedStatements: env.PG_NAMED_STATEMENTS !== 'false',
+    pgNamedStatements: bool(env.PG_NAMED_STATEMENTS, true),
     seedDemo: bool(env.SEED_DEMO, true),
     crawlerAllowPrivate: bool(env.CRAWLER_ALLOW_PRIVATE, false),
     rateLimits: {

@@ -5,7 +5,7 @@ import pino, { type DestinationStream, type Logger } from 'pino';
 // never headers, bodies, query strings, tokens, keys, passwords or cookies.
 // Lines are written asynchronously, so a slow log reader never stalls a request, and in batches of 64 KB or every
 // 200 ms, whichever comes first: each asynchronous write is a round trip through libuv's thread pool (a thread woken,
-// then the event loop woken back), and those wake-ups, not the bytes, are what a line costs. One write per line cost
+// then the event loop woken back), and those wake-ups, not the bytes, are what the writes cost. One write per line cost
 // ~20 µs of CPU per request under load; 4 KB batches (one write per ~25 request lines) still cost ~5 µs of an MCP
 // get_listing's ~58 and ~2 µs of a REST read's ~35, measured in one server process switching the batch size back and
 // forth between rounds of the read bench. At 200 ms a quiet server's lines still show promptly; a busy one fills 64 KB
