@@ -27,3 +27,16 @@ export function preparedOnUse(): (db: Db, sql: string) => Stmt {
     return st;
   };
 }
+
+// Statements over a list of values, one prepared per length of the list (`IN (?, ?, …)` reads the same on both
+// engines): `const byIds = preparedForLength()`, then `byIds(db, ids.length, (marks) => \`… IN (${marks})\`).all(...ids)`.
+export function preparedForLength(): (db: Db, n: number, sql: (marks: string) => string) => Stmt {
+  const cache = new WeakMap<Db, Map<number, Stmt>>();
+  return (db, n, sql) => {
+    let statements = cache.get(db);
+    if (!statements) cache.set(db, (statements = new Map()));
+    let st = statements.get(n);
+    if (!st) statements.set(n, (st = db.engine.prepare(sql(Array.from({ length: n }, () => '?').join(',')))));
+    return st;
+  };
+}

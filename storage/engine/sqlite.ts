@@ -25,6 +25,8 @@ export class SqliteEngine implements Engine {
     };
   }
 
+  // A statement's LIMIT and OFFSET are written `CAST(? AS INTEGER)`, never a bare parameter: SQLite reads a bare one
+  // while planning and prepares the statement again each time it is bound (tests/sqlite-limit-params.test.ts).
   prepare(sql: string): Stmt {
     return new SqliteStmt(this.connection, this.connection.prepare(sql), sql);
   }

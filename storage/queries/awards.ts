@@ -15,7 +15,7 @@ function prepare(db: Db) {
   const s = db.engine;
   return {
     page: s.prepare(`SELECT a.week, a.rank, a.listing_id, a.votes ${VISIBLE_OF_SLUG}
-      ORDER BY a.week DESC, a.rank ASC, a.id ASC LIMIT @limit OFFSET @offset`),
+      ORDER BY a.week DESC, a.rank ASC, a.id ASC LIMIT CAST(@limit AS INTEGER) OFFSET CAST(@offset AS INTEGER)`),
     count: s.prepare(`SELECT count(*) AS n ${VISIBLE_OF_SLUG}`),
     ofWeek: s.prepare(`SELECT a.week, a.rank, a.listing_id, a.votes ${VISIBLE} AND a.week = ? ORDER BY a.rank ASC, a.id ASC`),
   };

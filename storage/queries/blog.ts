@@ -21,7 +21,7 @@ function statements(db: Db): Statements {
   s = {
     published: db.engine.prepare(`SELECT count(*) AS n FROM blog_posts b WHERE ${PUBLISHED}`),
     browse: db.engine.prepare(`SELECT ${COLUMNS}, count(*) OVER () AS total FROM blog_posts b
-      WHERE ${PUBLISHED} ORDER BY b.published_at DESC, b.id DESC LIMIT @limit OFFSET @offset`),
+      WHERE ${PUBLISHED} ORDER BY b.published_at DESC, b.id DESC LIMIT CAST(@limit AS INTEGER) OFFSET CAST(@offset AS INTEGER)`),
     // Case-insensitive substring match; where the match is decides the rank (title, then tags, excerpt, body),
     // newest first within a rank. instr() avoids LIKE's wildcard characters in user text.
     search: db.engine.prepare(`SELECT m.*, count(*) OVER () AS total FROM (
@@ -35,7 +35,7 @@ function statements(db: Db): Statements {
         FROM blog_posts b WHERE ${PUBLISHED}
       ) m
       WHERE m.rank IS NOT NULL
-      ORDER BY m.rank, m.published_at DESC, m.id DESC LIMIT @limit OFFSET @offset`),
+      ORDER BY m.rank, m.published_at DESC, m.id DESC LIMIT CAST(@limit AS INTEGER) OFFSET CAST(@offset AS INTEGER)`),
     bySlug: db.engine.prepare(`SELECT ${COLUMNS}, b.body_markdown, b.faqs FROM blog_posts b WHERE b.slug = @slug AND ${PUBLISHED}`),
   };
   cache.set(db, s);

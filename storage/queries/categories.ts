@@ -30,9 +30,9 @@ function prepare(db: Db) {
     // workers) or scanned them all: 16–50 ms for a category's first page at 100,000 listings, each minute for each
     // category. With the ids in hand it plans for the members there are: 4–6 ms.
     memberIds: s.prepare(`${SUBTREE_MEMBERS} SELECT l.id FROM listings l INDEXED BY listings_rank_lookup WHERE ${IN_SUBTREE}
-      ORDER BY l.votes_count DESC, l.launched_at ASC, l.id ASC LIMIT ? OFFSET ?`, {
+      ORDER BY l.votes_count DESC, l.launched_at ASC, l.id ASC LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`, {
       pg: `SELECT l.id FROM listings l WHERE l.status = 'live' AND l.id IN (SELECT listing_id FROM listing_categories WHERE category_id = ANY(?::int[]))
-      ORDER BY l.votes_count DESC, l.launched_at ASC, l.id ASC LIMIT ? OFFSET ?` }),
+      ORDER BY l.votes_count DESC, l.launched_at ASC, l.id ASC LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)` }),
     subtreeIds: s.prepare(`${SUBTREE_MEMBERS} SELECT id FROM sub GROUP BY id`),
   };
 }

@@ -34,7 +34,7 @@ function prepare(db: Db) {
     byIdOfUser: s.prepare(`SELECT ${CLAIM_COLUMNS} FROM claims c JOIN listings l ON l.id = c.listing_id WHERE c.id = ? AND c.user_id = ?`),
     byToken: s.prepare(`SELECT ${CLAIM_COLUMNS} FROM claims c JOIN listings l ON l.id = c.listing_id WHERE c.token = ? AND c.method = 'email'`),
     ofUser: s.prepare(`SELECT ${CLAIM_COLUMNS} FROM claims c JOIN listings l ON l.id = c.listing_id
-      WHERE c.user_id = ? ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?`),
+      WHERE c.user_id = ? ORDER BY c.created_at DESC, c.id DESC LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`),
     countOfUser: s.prepare('SELECT count(*) AS n FROM claims WHERE user_id = ?'),
     expireDue: s.prepare(`UPDATE claims SET status = 'expired' WHERE status = 'pending' AND expires_at <= ? AND user_id = ?`),
     expireOne: s.prepare(`UPDATE claims SET status = 'expired' WHERE id = ? AND status = 'pending'`),

@@ -30,7 +30,7 @@ function prepare(db: Db) {
         OR EXISTS (SELECT 1 FROM listing_founders lf JOIN founders f ON f.id = lf.founder_id
                    WHERE lf.listing_id = l.id AND f.user_id = @user))`),
     genuineReviews: s.prepare(`SELECT r.id, r.rating, r.body, r.created_at, u.name AS author FROM reviews r JOIN users u ON u.id = r.user_id
-      WHERE r.listing_id = ? AND r.genuine = 1 ORDER BY r.created_at DESC, r.id DESC LIMIT ?`),
+      WHERE r.listing_id = ? AND r.genuine = 1 ORDER BY r.created_at DESC, r.id DESC LIMIT CAST(? AS INTEGER)`),
     allReviews: s.prepare(`SELECT r.id, r.rating, r.body, r.created_at, r.genuine, u.name AS author, u.email FROM reviews r
       JOIN users u ON u.id = r.user_id WHERE r.listing_id = ? ORDER BY r.created_at DESC, r.id DESC`),
     markNotGenuine: s.prepare('UPDATE reviews SET genuine = 0 WHERE id = ?'),

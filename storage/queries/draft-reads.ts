@@ -23,10 +23,10 @@ function statements(db: Db): Statements {
     // the draft id, random, orders them).
     list: db.engine.prepare(`SELECT id, url, status, failure_reason, progress, json_extract(fields, '$.name.value') AS name,
         completeness, listing_id, created_at, updated_at
-      FROM drafts WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT ? OFFSET ?`, {
+      FROM drafts WHERE user_id = ? ORDER BY created_at DESC, rowid DESC LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`, {
       pg: `SELECT id, url, status, failure_reason, progress, json_extract(fields, '$.name.value') AS name,
         completeness, listing_id, created_at, updated_at
-      FROM drafts WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?` }),
+      FROM drafts WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)` }),
     count: db.engine.prepare(`SELECT count(*) AS n FROM drafts WHERE user_id = ?`),
     invites: db.engine.prepare(`SELECT email, created_at, expires_at, accepted_at FROM draft_invites WHERE draft_id = ? ORDER BY id`),
     // Fields of regenerate jobs not finished yet, so a client knows what is still being redrafted.

@@ -30,7 +30,7 @@ function statements(db: Db): Statements {
       WHERE ${HAS_PUBLIC}
         AND (CAST(@q AS TEXT) IS NULL OR instr(lower(f.name), lower(@q)) > 0)
         AND (CAST(@country AS TEXT) IS NULL OR upper(f.country) = upper(@country))
-      ORDER BY f.name COLLATE NOCASE, f.id LIMIT @limit OFFSET @offset`),
+      ORDER BY f.name COLLATE NOCASE, f.id LIMIT CAST(@limit AS INTEGER) OFFSET CAST(@offset AS INTEGER)`),
     companies: db.engine.prepare(`SELECT lf.founder_id, l.id AS listing_id, l.slug, l.name, lf.title
       FROM listing_founders lf JOIN listings l ON l.id = lf.listing_id
       WHERE lf.founder_id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) AND ${PUBLIC}

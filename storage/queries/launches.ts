@@ -29,7 +29,7 @@ const LIVE_IN_WEEK = `SELECT ${WEEK_COLUMNS} FROM listings WHERE launch_week = @
 function prepare(db: Db) {
   const s = db.engine;
   const ordered = Object.fromEntries(
-    Object.entries(SECTION_ORDER).map(([k, sql]) => [k, s.prepare(`SELECT id FROM listings WHERE ${sql} LIMIT ? OFFSET ?`)]),
+    Object.entries(SECTION_ORDER).map(([k, sql]) => [k, s.prepare(`SELECT id FROM listings WHERE ${sql} LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`)]),
   ) as Record<OrderedSection, Stmt>;
   return {
     ordered,
@@ -43,7 +43,7 @@ function prepare(db: Db) {
       pg: `SELECT MIN(COALESCE(launch_week, week_of(launched_at))) AS week
       FROM listings WHERE status IN ('live', 'scheduled')` }),
     launchedBetween: s.prepare(`SELECT id FROM listings WHERE status = 'live' AND launched_at >= ? AND launched_at < ?
-      ORDER BY votes_count DESC, launched_at ASC, id ASC LIMIT ? OFFSET ?`),
+      ORDER BY votes_count DESC, launched_at ASC, id ASC LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`),
     countLaunchedBetween: s.prepare(`SELECT count(*) AS n FROM listings WHERE status = 'live' AND launched_at >= ? AND launched_at < ?`),
   };
 }

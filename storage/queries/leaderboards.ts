@@ -40,7 +40,7 @@ function prepare(db: Db) {
     weeklyVotes: s.prepare(`SELECT w.listing_id AS id, w.votes, l.launched_at AS "launchedAt"
       FROM weekly_votes w INDEXED BY weekly_votes_rank JOIN listings l ON l.id = w.listing_id
       WHERE w.week = ? AND w.votes > 0 AND l.status = 'live'
-      ORDER BY w.votes DESC, coalesce(l.launched_at, '9999') ASC, l.id ASC LIMIT ? OFFSET ?`),
+      ORDER BY w.votes DESC, coalesce(l.launched_at, '9999') ASC, l.id ASC LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`),
     // The week's count: its rows in the index less those of listings not live (few, found through the status index),
     // rather than joining every row of a busy week to its listing (20 ms for 35,000 voted listings).
     weeklyRows: s.prepare('SELECT count(*) AS n FROM weekly_votes WHERE week = ? AND votes > 0'),
@@ -49,15 +49,15 @@ function prepare(db: Db) {
     // INDEXED BY is SQLite's (storage/engine/pg-text.ts drops it for PostgreSQL, whose planner picks the index itself).
     allTime: s.prepare(`SELECT id, votes_count AS votes, launched_at AS "launchedAt" FROM listings INDEXED BY listings_live_votes_rank
       WHERE status = 'live' AND votes_count > 0
-      ORDER BY votes_count DESC, coalesce(launched_at, '9999') ASC, id ASC LIMIT ? OFFSET ?`),
+      ORDER BY votes_count DESC, coalesce(launched_at, '9999') ASC, id ASC LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`),
     weeklyVotesOf: s.prepare('SELECT votes FROM weekly_votes WHERE week = ? AND listing_id = ?').pluck(),
     allTimeCount: s.prepare(`SELECT count(*) AS n FROM listings WHERE status = 'live' AND votes_count > 0`),
     // Ties: whoever contributed first keeps the higher place.
-    billboard: s.prepare(`${BILLBOARD} ORDER BY amount_cents DESC, first_at ASC, l.id ASC LIMIT ? OFFSET ?`),
+    billboard: s.prepare(`${BILLBOARD} ORDER BY amount_cents DESC, first_at ASC, l.id ASC LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`),
     billboardCount: s.prepare(`SELECT count(*) AS n FROM (${BILLBOARD}) AS board`),
-    ratings: s.prepare(`${RATINGS} ORDER BY cur.rating DESC, l.id ASC LIMIT ? OFFSET ?`),
+    ratings: s.prepare(`${RATINGS} ORDER BY cur.rating DESC, l.id ASC LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`),
     ratingsCount: s.prepare(`SELECT count(*) AS n FROM (${RATINGS}) AS board`),
-    revenue: s.prepare(`${REVENUE} ORDER BY r.mrr_cents DESC, l.id ASC LIMIT ? OFFSET ?`),
+    revenue: s.prepare(`${REVENUE} ORDER BY r.mrr_cents DESC, l.id ASC LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`),
     revenueCount: s.prepare(`SELECT count(*) AS n FROM (${REVENUE}) AS board`),
   };
 }

@@ -26,9 +26,9 @@ function statements(db: Db): Statements {
   s = {
     add: p(`INSERT INTO listing_versions (listing_id, user_id, before, after, changed_fields, created_at)
       VALUES (@listingId, @userId, @before, @after, @changedFields, @at)`),
-    ofListing: p(`${SELECT} WHERE v.listing_id = ? ORDER BY v.id DESC LIMIT ?`),
+    ofListing: p(`${SELECT} WHERE v.listing_id = ? ORDER BY v.id DESC LIMIT CAST(? AS INTEGER)`),
     // Oldest first: the queue is worked through in the order the changes were made.
-    unreviewed: p(`${SELECT} WHERE v.reviewed_at IS NULL ORDER BY v.created_at, v.id LIMIT ?`),
+    unreviewed: p(`${SELECT} WHERE v.reviewed_at IS NULL ORDER BY v.created_at, v.id LIMIT CAST(? AS INTEGER)`),
     unreviewedCount: p('SELECT count(*) AS n FROM listing_versions WHERE reviewed_at IS NULL'),
     review: p('UPDATE listing_versions SET reviewed_at = ? WHERE id = ? AND reviewed_at IS NULL'),
     exists: p('SELECT 1 FROM listing_versions WHERE id = ?'),

@@ -1,6 +1,7 @@
 import type { Db } from '../db';
 import { memoOn } from './memo';
 import { categorySubtree } from './categories';
+import { preparedForLength } from '../prepared';
 
 // Public reads of listings by slug: the row behind get_listing, the alternatives list and the compare table.
 // "Public" = live or scheduled; drafts, submitted, awaiting-badge and rejected listings are not found.
@@ -26,6 +27,9 @@ function prepare(db: Db) {
   return {
     publicBySlug: s.prepare(`SELECT ${COLUMNS} FROM listings WHERE slug = ? AND status IN ('live', 'scheduled')`),
     liveBySlug: s.prepare(`SELECT ${COLUMNS} FROM listings WHERE slug = ? AND status = 'live'`),
+    // What ranking a listing's alternatives needs of it, not its ~40 columns: at 100,000 listings, read by slug in a
+    // loop, the whole row cost ~12.5 µs and these three ~5 (a listing page reads both: get_listing and its alternatives).
+    publicRefBySlug: s.prepare(`SELECT id, primary_category_id, status FROM listings WHERE slug = ? AND status IN ('live', 'scheduled')`),
     // The category first, then its descendants, each once (kept at the depth it first comes round at).
     categoryTree: s.prepare(`${categorySubtree('slug = ?')} SELECT id FROM sub GROUP BY id ORDER BY min(depth), id`),
     approvedAlternatives: s.prepare(`SELECT l.id, l.primary_category_id FROM listing_alternatives a JOIN listings l ON l.id = a.alternative_id
@@ -34,10 +38,9 @@ function prepare(db: Db) {
     sameCategory: s.prepare(`SELECT l.id FROM listings l
       WHERE l.primary_category_id = @category AND l.status = 'live' AND l.id <> @self
         AND l.id NOT IN (SELECT CAST(value AS INTEGER) FROM json_each(@exclude))
-      ORDER BY l.votes_count DESC, l.launched_at DESC, l.id DESC LIMIT @limit OFFSET @offset`),
+      ORDER BY l.votes_count DESC, l.launched_at DESC, l.id DESC LIMIT CAST(@limit AS INTEGER) OFFSET CAST(@offset AS INTEGER)`),
     liveInCategory: s.prepare(`SELECT count(*) AS n FROM listings WHERE primary_category_id = ? AND status = 'live'`),
     categoryName: s.prepare('SELECT slug, name FROM categories WHERE id = ?'),
-    idBySlug: s.prepare('SELECT id FROM listings WHERE slug = ?').pluck(),
   };
 }
 const cache = new WeakMap<Db, ReturnType<typeof prepare>>();
@@ -50,14 +53,18 @@ function stmts(db: Db) {
 export const publicListingBySlug = async (db: Db, slug: string): Promise<ListingRow | undefined> =>
   await stmts(db).publicBySlug.get(slug) as ListingRow | undefined;
 
-// The ids of listings named by slug (unknown ones left out): what a page made of several listings depends on.
+export type ListingRef = Pick<ListingRow, 'id' | 'primary_category_id' | 'status'>;
+export const publicListingRefBySlug = async (db: Db, slug: string): Promise<ListingRef | undefined> =>
+  await stmts(db).publicRefBySlug.get(slug) as ListingRef | undefined;
+
+// The ids of listings named by slug (unknown ones left out, each once): what a page made of several listings depends
+// on. One statement for the list: a listing page names six listings, a week's page hundreds.
+const idsBySlugs = preparedForLength();
 export async function listingIdsOf(db: Db, slugs: readonly string[]): Promise<number[]> {
-  const ids: number[] = [];
-  for (const slug of slugs) {
-    const id = await stmts(db).idBySlug.get(slug) as number | undefined;
-    if (id !== undefined) ids.push(id);
-  }
-  return ids;
+  const unique = [...new Set(slugs)];
+  if (unique.length === 0) return [];
+  const rows = await idsBySlugs(db, unique.length, (marks) => `SELECT id FROM listings WHERE slug IN (${marks})`).all(...unique) as { id: number }[];
+  return rows.map((r) => r.id);
 }
 
 export const liveListingBySlug = async (db: Db, slug: string): Promise<ListingRow | undefined> =>
@@ -76,7 +83,7 @@ export type AlternativesPage = { items: { id: number; approved: boolean }[]; tot
 
 // Owner-approved alternatives (live ones, in the owner's order) first, then the other live listings of the
 // same primary category, most voted first. One ranking across both parts, paged as a whole.
-export async function alternativesOf(db: Db, listing: { id: number; primary_category_id: number | null; status: string }, limit: number, offset: number): Promise<AlternativesPage> {
+export async function alternativesOf(db: Db, listing: ListingRef, limit: number, offset: number): Promise<AlternativesPage> {
   const s = stmts(db);
   const approvedRows = await s.approvedAlternatives.all(listing.id) as { id: number; primary_category_id: number | null }[];
   const approved = approvedRows.map((r) => r.id);

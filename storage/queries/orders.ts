@@ -47,7 +47,7 @@ function prepare(db: Db) {
     byToken: s.prepare(`SELECT ${COLUMNS} FROM orders WHERE checkout_token = ?`),
     lines: s.prepare(`SELECT id, position, product_code, product_name, listing_id, week, amount_cents, categories, options,
         price_cents, fulfilled, fulfilled_at FROM order_lines WHERE order_id = ? ORDER BY position`),
-    ofUser: s.prepare(`SELECT ${COLUMNS} FROM orders WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT ? OFFSET ?`),
+    ofUser: s.prepare(`SELECT ${COLUMNS} FROM orders WHERE user_id = ? ORDER BY created_at DESC, id DESC LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`),
     countOfUser: s.prepare('SELECT count(*) AS n FROM orders WHERE user_id = ?'),
     productsOf: s.prepare(`SELECT order_id, json_group_array(product_code) AS codes FROM
         (SELECT order_id, product_code FROM order_lines WHERE order_id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) ORDER BY order_id, position) AS lines

@@ -8,8 +8,8 @@ export type OutboxMessage = typeof outbox.$inferSelect;
 const COLUMNS = 'id, "to", subject, "text", html, created_at AS "createdAt"';
 const statements = preparedFor((p) => ({
   insert: p('INSERT INTO outbox ("to", subject, "text", html, created_at) VALUES (?, ?, ?, ?, ?)'),
-  all: p(`SELECT ${COLUMNS} FROM outbox ORDER BY id DESC LIMIT ?`),
-  to: p(`SELECT ${COLUMNS} FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT ?`),
+  all: p(`SELECT ${COLUMNS} FROM outbox ORDER BY id DESC LIMIT CAST(? AS INTEGER)`),
+  to: p(`SELECT ${COLUMNS} FROM outbox WHERE "to" = ? ORDER BY id DESC LIMIT CAST(? AS INTEGER)`),
 }));
 
 export async function addToOutbox(db: Db, m: { to: string; subject: string; text: string; html?: string | null; now: string }): Promise<number> {

@@ -216,15 +216,15 @@ export async function rankedFromIndex(db: Db, q: SearchQuery, totals: Totals): P
   // the best matches then drive, each looked up by its key (CROSS JOIN pins that order: written as a filter on the
   // listings, SQLite walked the status index over every live listing, 12 ms at 100,000 listings).
   const rows = await stmt(db, `WITH scored AS MATERIALIZED (SELECT rowid AS id, ${BM25} AS score FROM listings_fts WHERE listings_fts MATCH @match),
-      cut AS (SELECT score FROM scored ORDER BY score LIMIT 1 OFFSET @last)
+      cut AS (SELECT score FROM scored ORDER BY score LIMIT 1 OFFSET CAST(@last AS INTEGER))
     SELECT l.id, (SELECT count(*) FROM cut) AS cut FROM scored s CROSS JOIN listings l INDEXED BY listings_rank_lookup ON l.id = s.id
     WHERE s.score <= coalesce((SELECT score FROM cut), 1e308) AND ${f.where}
-    ORDER BY s.score, l.votes_count DESC, l.id DESC LIMIT @need`)
+    ORDER BY s.score, l.votes_count DESC, l.id DESC LIMIT CAST(@need AS INTEGER)`)
     .all({ ...f.params, match: q.match, last: need - 1, need }) as Array<{ id: number; cut: number }>;
   // No cut: fewer matches than the page's last place, every one of them read. Without a row to say so, they are
   // counted (up to that many).
   const complete = rows.length ? rows[0].cut === 0
-    : (await stmt(db, 'SELECT count(*) AS n FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH @match LIMIT @need)').get({ match: q.match, need }) as { n: number }).n < need;
+    : (await stmt(db, 'SELECT count(*) AS n FROM (SELECT 1 FROM listings_fts WHERE listings_fts MATCH @match LIMIT CAST(@need AS INTEGER))').get({ match: q.match, need }) as { n: number }).n < need;
   if (!complete && rows.length < need) return null;
   return { ids: idsOf(rows.slice(q.offset)), total: complete ? rows.length : await totals(FROM_FTS, filters(q, true), () => liveMatches(db, q.match!)) };
 }
@@ -250,12 +250,12 @@ async function plainPage(db: Db, q: SearchQuery, totals: Totals): Promise<IdPage
     const f = filters(q, true);
     // bm25() is only allowed in the query that reads the FTS table, not under a window function: score inside.
     const rows = await stmt(db, `SELECT id, count(*) OVER () AS n FROM (SELECT l.id, ${BM25} AS score, l.votes_count AS votes
-      FROM ${FROM_FTS} WHERE ${f.where}) ORDER BY score, votes DESC, id DESC LIMIT @limit OFFSET @offset`)
+      FROM ${FROM_FTS} WHERE ${f.where}) ORDER BY score, votes DESC, id DESC LIMIT CAST(@limit AS INTEGER) OFFSET CAST(@offset AS INTEGER)`)
       .all({ ...f.params, ...page }) as Row[];
     return { ids: idsOf(rows), total: rows.length ? rows[0].n! : await totals(FROM_FTS, f) };
   }
   const f = filters(q, false);
-  const rows = await stmt(db, `SELECT l.id FROM ${browseFrom(q)} WHERE ${f.where} ORDER BY ${orderBy(q)} LIMIT @limit OFFSET @offset`)
+  const rows = await stmt(db, `SELECT l.id FROM ${browseFrom(q)} WHERE ${f.where} ORDER BY ${orderBy(q)} LIMIT CAST(@limit AS INTEGER) OFFSET CAST(@offset AS INTEGER)`)
     .all({ ...f.params, ...page });
   return { ids: idsOf(rows), total: await totals(filteredFrom(q), f) };
 }
@@ -285,14 +285,14 @@ async function trendingPage(db: Db, q: SearchQuery, totals: Totals): Promise<IdP
   const f = filters(q, false);
   await keepTrendingScores(db, { nowSec: Date.parse(q.trending.now) / 1000, since: q.trending.since, halfLife: q.trending.halfLifeHours });
   const from = scoredFrom(q, f.where);
-  const scored = await stmt(db, `SELECT l.id FROM ${from} ORDER BY sc.score DESC, ${BY_VOTES} LIMIT @limit OFFSET @offset`)
+  const scored = await stmt(db, `SELECT l.id FROM ${from} ORDER BY sc.score DESC, ${BY_VOTES} LIMIT CAST(@limit AS INTEGER) OFFSET CAST(@offset AS INTEGER)`)
     .all({ ...f.params, limit: q.limit, offset: q.offset }) as Row[];
   const out = idsOf(scored);
   if (out.length < q.limit) {
     const scoredTotal = (await stmt(db, `SELECT count(*) AS n FROM ${from}`).get(f.params) as { n: number }).n;
     const rest = await stmt(db, `SELECT l.id FROM ${filteredFrom(q)} WHERE ${f.where}
       AND NOT EXISTS (SELECT 1 FROM temp.trending_scores sc WHERE sc.listing_id = l.id)
-      ORDER BY ${BY_VOTES} LIMIT @limit OFFSET @offset`)
+      ORDER BY ${BY_VOTES} LIMIT CAST(@limit AS INTEGER) OFFSET CAST(@offset AS INTEGER)`)
       .all({ ...f.params, limit: q.limit - out.length, offset: Math.max(0, q.offset - scoredTotal) });
     out.push(...idsOf(rest));
   }

@@ -34,10 +34,10 @@ export function sitemapSections(db: Db, now: string, batch = BATCH): SitemapSect
     count: () => one(`SELECT count(*) FROM ${from}`),
     async *entries(skip, take) {
       if (take <= 0) return;
-      const first = await db.engine.prepare(`SELECT id FROM ${from} ORDER BY id LIMIT 1 OFFSET ?`).pluck().get(skip) as number | undefined;
+      const first = await db.engine.prepare(`SELECT id FROM ${from} ORDER BY id LIMIT 1 OFFSET CAST(? AS INTEGER)`).pluck().get(skip) as number | undefined;
       if (first === undefined) return;
       for (let after = first - 1, left = take; left > 0;) {
-        const rows = await all<T>(`SELECT ${columns} FROM ${from} AND id > ? ORDER BY id LIMIT ?`, after, Math.min(batch, left));
+        const rows = await all<T>(`SELECT ${columns} FROM ${from} AND id > ? ORDER BY id LIMIT CAST(? AS INTEGER)`, after, Math.min(batch, left));
         if (rows.length) yield rows.map(entry);
         if (rows.length < Math.min(batch, left)) return;
         left -= rows.length;

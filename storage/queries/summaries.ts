@@ -1,6 +1,6 @@
-import type { Stmt } from '../engine/types';
 import type { Db } from '../db';
 import { memoOn } from './memo';
+import { preparedForLength } from '../prepared';
 
 // The one summary shape every list of listings returns. Defined here, where the rows are read; tools/listing-summary.ts
 // holds the described zod schema the API publishes for it, checked to be exactly this shape.
@@ -23,16 +23,7 @@ const SELECT = `SELECT l.id, l.slug, l.name, l.url, l.tagline, l.logo_url, l.vot
   l.launched_at, c.slug AS cat_slug, c.name AS cat_name, l.pricing_model, l.country, l.featured, l.verified, l.is_demo
   FROM listings l LEFT JOIN categories c ON c.id = l.primary_category_id`;
 
-// Statements over a list of ids, one prepared per length of the list (`IN (?, ?, …)` reads the same on both engines).
-type ByLength = WeakMap<Db, Map<number, Stmt>>;
-function forLength(statements: ByLength, db: Db, n: number, sql: (marks: string) => string): Stmt {
-  let cache = statements.get(db);
-  if (!cache) statements.set(db, (cache = new Map()));
-  let stmt = cache.get(n);
-  if (!stmt) cache.set(n, (stmt = db.engine.prepare(sql(Array.from({ length: n }, () => '?').join(',')))));
-  return stmt;
-}
-const summaryStmts: ByLength = new WeakMap();
+const summaryStmts = preparedForLength();
 
 function toSummary(r: Row, siteUrl: string): ListingSummary {
   return {
@@ -47,7 +38,7 @@ function toSummary(r: Row, siteUrl: string): ListingSummary {
 // Summaries for listing ids, in the order given (callers rank; this only loads).
 export async function summariesByIds(db: Db, ids: number[], siteUrl: string): Promise<ListingSummary[]> {
   if (ids.length === 0) return [];
-  const rows = await forLength(summaryStmts, db, ids.length, (marks) => `${SELECT} WHERE l.id IN (${marks})`).all(...ids) as Row[];
+  const rows = await summaryStmts(db, ids.length, (marks) => `${SELECT} WHERE l.id IN (${marks})`).all(...ids) as Row[];
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => (byId.has(id) ? [toSummary(byId.get(id)!, siteUrl)] : []));
 }
@@ -60,9 +51,9 @@ export async function summariesByIds(db: Db, ids: number[], siteUrl: string): Pr
 export async function liveVoteCounts(db: Db, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
   return await memoOn(db, 'live-vote-counts', ids.join(','), ['listing_status', ...ids.map((id) => `listing:${id}`)], async () => {
-    const stmt = forLength(voteStmts, db, ids.length, (marks) => `SELECT id, votes_count FROM listings WHERE id IN (${marks})`);
+    const stmt = voteStmts(db, ids.length, (marks) => `SELECT id, votes_count FROM listings WHERE id IN (${marks})`);
     const counts = new Map((await stmt.all(...ids) as Array<{ id: number; votes_count: number }>).map((r) => [r.id, r.votes_count]));
     return ids.map((id) => counts.get(id) ?? 0);
   }, { kept: 2000 });
 }
-const voteStmts: ByLength = new WeakMap();
+const voteStmts = preparedForLength();

@@ -23,7 +23,7 @@ function prepared(db: Db) {
       // (PostgreSQL's CROSS JOIN takes no ON: the join condition is in WHERE.)
       page: db.engine.prepare(`SELECT u.id, u.title, u.body, u.created_at, l.slug, l.name, l.tagline, l.logo_url
         FROM listing_updates u CROSS JOIN listings l
-        WHERE l.id = u.listing_id AND l.status = 'live' ORDER BY u.created_at DESC, u.id DESC LIMIT ? OFFSET ?`),
+        WHERE l.id = u.listing_id AND l.status = 'live' ORDER BY u.created_at DESC, u.id DESC LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`),
       count: db.engine.prepare(`SELECT count(*) AS n FROM listing_updates u JOIN listings l ON l.id = u.listing_id WHERE l.status = 'live'`),
     };
     statements.set(db, s);

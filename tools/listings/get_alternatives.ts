@@ -4,7 +4,7 @@ import { notFound } from '../errors';
 import { offsetOf, pageOf, paging, slug } from '../schemas';
 import { listingSummary } from '../listing-summary';
 import { summariesByIds } from '../../storage/queries/summaries';
-import { alternativesOf, publicListingBySlug } from '../../storage/queries/listings';
+import { alternativesOf, publicListingRefBySlug } from '../../storage/queries/listings';
 import { minuteOf, rememberShowing } from '../remembered';
 
 export const get_alternatives = defineTool({
@@ -30,7 +30,7 @@ export const get_alternatives = defineTool({
     const minute = minuteOf(ctx.clock.now());
     return rememberShowing(ctx, 'get_alternatives', `${input.slug}|${input.page}|${input.per_page}|${minute}`,
       ['listing_lists', 'listing_status', 'categories'], async () => {
-        const listing = await publicListingBySlug(ctx.db, input.slug);
+        const listing = await publicListingRefBySlug(ctx.db, input.slug);
         if (!listing) throw notFound(`Listing "${input.slug}"`);
         const { items, total } = await alternativesOf(ctx.db, listing, input.per_page, offsetOf(input));
         const part = async (approved: boolean) =>
