@@ -34,9 +34,10 @@ type PerDb = {
   inflight: Map<string, { signature: string; entry: Promise<Entry> }>;
   // data_version as read in this turn of the event loop (null: not yet read in it).
   dataVersionNow: number | null;
-  // PostgreSQL: the change log's position as read in this turn (and at this process's write count), once read.
-  turn: Promise<number> | null;
-  turnWrites: number;
+  // PostgreSQL: the read of the change log's position running now (or done, until its turn is over), and the one
+  // queued behind it (logPositionNow).
+  logRead: LogRead | null;
+  nextLogRead: Promise<number> | null;
   // Topic versions as read, kept across changes of the database while the change log (migration 0014) shows no
   // bump of them: when the signature moves, the topics bumped since `logSeq` are forgotten (one read of the log),
   // and the others are still known. Under a steady trickle of writes (views, votes, edits) a cached answer is then
@@ -79,8 +80,8 @@ function state(db: Db): PerDb {
       computes: new Map(),
       inflight: new Map(),
       dataVersionNow: null,
-      turn: null,
-      turnWrites: -1,
+      logRead: null,
+      nextLogRead: null,
     };
     if (db.kind === 'sqlite') {
       const changes = db.sqlite.prepare('SELECT total_changes()').pluck();
@@ -98,18 +99,40 @@ function state(db: Db): PerDb {
   return s;
 }
 
-// What moves whenever the database may have changed: a string on SQLite, a promise (once per turn) on PostgreSQL.
+// What moves whenever the database may have changed: a string on SQLite, a promise on PostgreSQL.
 function signatureOf(db: Db, s: PerDb): string | Promise<string> {
   if (s.sqliteSignature) return s.sqliteSignature();
   // This process's own writes move the signature at once, within the turn too, and make the log be read again:
   // the versions known may predate them (as SQLite reads the log whenever total_changes() moved).
   const writes = db.engine.writes();
-  if (!s.turn || s.turnWrites !== writes) {
-    s.turnWrites = writes;
-    const turn = (s.turn = catchUp(s, null));
-    setImmediate(() => { if (s.turn === turn) s.turn = null; });
-  }
-  return s.turn.then((seq) => `${writes}:${seq}`);
+  return logPositionNow(db, s, writes).then((seq) => `${writes}:${seq}`);
+}
+
+// On PostgreSQL a request trusts what it remembers only as of a read of the change log that began in the request's
+// own turn of the event loop or later (and after this process's latest write): one begun earlier may have read the log
+// before a commit the request must see. Requests of one turn share a read. A request that finds a read running since
+// an earlier turn waits for the next one, which begins when the running one is done, and every request that comes
+// meanwhile shares that next read: at most one read runs, and one waits. Begun afresh per turn instead, reads
+// overlapped under load, one per turn however many were running: at 100,000 listings and 32 connections, a cached
+// get_listing cost PostgreSQL 4.4 µs of CPU against 3.5 µs this way (the app's own CPU the same).
+type LogRead = { seq: Promise<number>; writes: number; thisTurn: boolean };
+function logPositionNow(db: Db, s: PerDb, writes: number): Promise<number> {
+  const running = s.logRead;
+  if (!running) return startLogRead(s, writes).seq;
+  if (running.thisTurn && running.writes === writes) return running.seq;
+  s.nextLogRead ??= running.seq.then(noop, noop).then(() => {
+    s.nextLogRead = null;
+    return startLogRead(s, db.engine.writes()).seq;
+  });
+  return s.nextLogRead;
+}
+const noop = () => undefined;
+function startLogRead(s: PerDb, writes: number): LogRead {
+  const read: LogRead = { seq: catchUp(s, null), writes, thisTurn: true };
+  s.logRead = read;
+  setImmediate(() => { read.thisTurn = false; });
+  read.seq.then(noop, noop).then(() => { if (s.logRead === read) s.logRead = null; });
+  return read;
 }
 
 // The database moved: forget the versions of the topics bumped since the last look. Returns the log position.
