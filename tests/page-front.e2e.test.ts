@@ -43,12 +43,12 @@ afterAll(async () => {
 
 // The full path's answer, then the lane's, to the same request in the same minute. A page is sent by the lane only in
 // the minute it was kept in: moving the clock on makes the next request the full path's (which keeps it again).
-async function bothPaths(path: string, headers: Record<string, string>) {
+async function bothPaths(path: string, headers: Record<string, string>, method = 'GET') {
   app.clock.advance(60_000);
   const before = await pageLane(app);
-  const full = await raw(app, path, headers);
+  const full = await raw(app, path, headers, method);
   const afterFull = await pageLane(app);
-  const lane = await raw(app, path, headers);
+  const lane = await raw(app, path, headers, method);
   return { full, lane, fullUsedLane: afterFull - before, laneUsedLane: (await pageLane(app)) - afterFull };
 }
 
@@ -96,6 +96,18 @@ describe('the lane answers as the full path does', () => {
       else expect(lane.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     });
 
+    it('HEAD, as a link checker sends it: the same status and headers, and no body', async () => {
+      for (const headers of [{}, { 'accept-encoding': 'br, gzip, deflate' }] as Record<string, string>[]) {
+        const { full, lane, fullUsedLane, laneUsedLane } = await bothPaths(path(), headers, 'HEAD');
+        expect([fullUsedLane, laneUsedLane]).toEqual([0, 1]);
+        expect([full.status, lane.status]).toEqual([200, 200]);
+        expect(stable(lane)).toEqual(stable(full));
+        expect(lane.body.byteLength).toBe(0);
+        expect(lane.headers['content-encoding']).toBeUndefined();
+        expect(lane.headers.etag).toBe((await raw(app, path())).headers.etag);
+      }
+    });
+
     it('answers If-None-Match with the same 304', async () => {
       const etag = (await raw(app, path())).headers.etag as string;
       const { full, lane, laneUsedLane } = await bothPaths(path(), { 'if-none-match': etag, 'accept-encoding': 'br, gzip' });
@@ -126,13 +138,11 @@ describe('what the lane leaves to the full path', () => {
     expect(res.headers.etag).toBeUndefined();
   });
 
-  it('HEAD, and a method that is not a read', async () => {
+  it('a method that is not a read', async () => {
     await kept();
     const before = await pageLane(app);
-    const head = await raw(app, path(), {}, 'HEAD');
-    expect(head.status).toBe(200);
-    expect(head.body.byteLength).toBe(0);
     expect((await raw(app, path(), {}, 'POST')).status).not.toBe(200);
+    expect((await raw(app, path(), {}, 'DELETE')).status).not.toBe(200);
     expect(await pageLane(app)).toBe(before);
   });
 

@@ -27,13 +27,13 @@ const stable = (r: Raw) => Object.fromEntries(Object.entries(r.headers).filter((
 
 const FULL_PATH = { 'idempotency-key': 'take-the-full-path' };
 // First request of a URL: the lane (routing it). Then the same request through the full path.
-async function bothPaths(app: TestApp, path: string, headers: Record<string, string>) {
+async function bothPaths(app: TestApp, path: string, headers: Record<string, string>, method = 'GET') {
   const before = await laneCount(app);
   const frontBefore = await frontCount(app);
-  const lane = await raw(app, path, headers);
+  const lane = await raw(app, path, headers, method);
   const afterLane = await laneCount(app);
   const laneUsedFront = (await frontCount(app)) - frontBefore;
-  const full = await raw(app, path, { ...headers, ...FULL_PATH });
+  const full = await raw(app, path, { ...headers, ...FULL_PATH }, method);
   return { full, lane, fullUsedLane: (await laneCount(app)) - afterLane, laneUsedLane: afterLane - before, laneUsedFront };
 }
 
@@ -91,6 +91,24 @@ describe('the lane answers as the full path does', () => {
     });
   }
 
+  // HEAD, as link checkers and monitors send it: the GET's headers without a body, a Content-Length or compression.
+  READS.forEach(([read, pathOf]) => {
+    it(`${read}, HEAD`, async () => {
+      for (const [i, headers] of [[SHAPES.length, {}], [SHAPES.length + 1, { 'accept-encoding': 'br, gzip' }]] as const) {
+        const path = pathOf(i);
+        const { full, lane, fullUsedLane, laneUsedLane, laneUsedFront } = await bothPaths(app, path, headers, 'HEAD');
+        expect([fullUsedLane, laneUsedLane, laneUsedFront]).toEqual([0, 1, 1]);
+        expect(full.status).toBe(200);
+        expect(lane.status).toBe(200);
+        expect(stable(lane)).toEqual(stable(full));
+        expect(lane.body.length).toBe(0);
+        expect(lane.headers['content-encoding']).toBeUndefined();
+        // The GET of the same URL carries the same validator.
+        expect((await raw(app, path)).headers.etag).toBe(lane.headers.etag);
+      }
+    });
+  });
+
   it('answers a request that reaches the app as a fetch Request (no Node request) the same, through its middleware', async () => {
     const path = `/api/v1/listings/${slugs[31]}`;
     const full = await raw(app, path, FULL_PATH);
@@ -107,8 +125,8 @@ describe('the lane answers as the full path does', () => {
 
   it('answers If-None-Match with the same 304', async () => {
     const path = `/api/v1/listings/${slugs[30]}`;
-    // The ETag from a HEAD, which the lane never remembers: the 304 below is the full path's.
-    const etag = (await raw(app, path, {}, 'HEAD')).headers.etag as string;
+    // The ETag from the full path's answer.
+    const etag = (await raw(app, path, FULL_PATH)).headers.etag as string;
     expect(etag).toMatch(/^W\/"/);
     for (const inm of [etag, `"stale", ${etag}`, '*']) {
       const { full, lane, laneUsedLane } = await bothPaths(app, path, { 'if-none-match': inm, origin: 'https://a.example' });
@@ -118,6 +136,10 @@ describe('the lane answers as the full path does', () => {
       expect(stable(lane)).toEqual(stable(full));
       expect(lane.body.length).toBe(0);
     }
+    // A HEAD with the validator: the same 304.
+    const head = await bothPaths(app, path, { 'if-none-match': etag }, 'HEAD');
+    expect([head.full.status, head.lane.status, head.laneUsedLane]).toEqual([304, 304, 1]);
+    expect(stable(head.lane)).toEqual(stable(head.full));
     // A stale validator gets the whole answer.
     const changed = await raw(app, path, { 'if-none-match': 'W/"something-else"' });
     expect(changed.status).toBe(200);
@@ -180,12 +202,12 @@ describe('what the lane hands to the full path', () => {
     }
   });
 
-  it('HEAD and an Idempotency-Key', async () => {
+  it('an Idempotency-Key, on a GET or a HEAD', async () => {
     const path = `/api/v1/listings/${slugs[32]}`;
     await raw(app, path);
     const before = await laneCount(app);
-    expect((await raw(app, path, {}, 'HEAD')).status).toBe(200);
     expect((await raw(app, path, { 'idempotency-key': 'k-123456789' })).status).toBe(200);
+    expect((await raw(app, path, { 'idempotency-key': 'k-123456789' }, 'HEAD')).status).toBe(200);
     expect(await laneCount(app)).toBe(before);
   });
 

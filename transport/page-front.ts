@@ -18,7 +18,8 @@ import { requestIdFrom, type RecordRequest } from './ops/routes';
 // still current (the checks its handler would make: the remembered read it was kept under, or the answers it was made
 // from, called again) and sends it with the headers the middleware would have added, by the middleware's own rules
 // (http-cache, compress, security-headers, ops). Anything else goes to the full path: a session cookie or an
-// Authorization header, HEAD, an address not kept, a page no longer current or kept in an earlier minute.
+// Authorization header, an address not kept, a page no longer current or kept in an earlier minute. A HEAD is sent as
+// its GET is, with the full path's headers for it: no body, no Content-Length, never compressed.
 // tests/page-front.e2e.test.ts proves both paths answer alike, header for header.
 
 export type PageFrontDeps = {
@@ -37,7 +38,8 @@ export function pageFront({ deps, https, record, served }: PageFrontDeps): NodeF
   const security = pageHeadersFor(https);
   return (req, res, handOver) => {
     const address = req.url ?? '';
-    if (req.method !== 'GET' || address.startsWith('/api/') || address.startsWith('/mcp')) return false;
+    const method = req.method;
+    if ((method !== 'GET' && method !== 'HEAD') || address.startsWith('/api/') || address.startsWith('/mcp')) return false;
     const headers = req.headers as HeaderBag;
     if (sendsCredentials(headers.authorization, headers.cookie)) return false;
     const kept = keptAddress(deps, address);
@@ -61,13 +63,13 @@ export function pageFront({ deps, https, record, served }: PageFrontDeps): NodeF
       } else {
         status = 200;
         out = { 'content-type': HTML_TYPE, etag: page.etag, ...security, vary: VARY, 'cache-control': lifetime, 'x-request-id': requestId };
-        const encoding = chooseEncoding(headers['accept-encoding']);
+        const encoding = method === 'HEAD' ? null : chooseEncoding(headers['accept-encoding']);
         const encoded = encoding ? await encodedAnswer(page.body, page.etag, encoding) : null;
         if (encoded) out['content-encoding'] = encoding!;
-        body = encoded ?? page.body;
+        body = method === 'HEAD' ? null : encoded ?? page.body;
       }
       sendAnswer(res, status, out, body);
-      record({ route: kept.route, method: 'GET', status, seconds: (performance.now() - start) / 1000, requestId });
+      record({ route: kept.route, method, status, seconds: (performance.now() - start) / 1000, requestId });
       served?.();
     }).catch(() => {
       // Nothing written yet (the page's check threw): the full path answers, or words the error.
