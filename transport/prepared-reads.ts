@@ -24,9 +24,9 @@ import { handedOverBy, sendAnswer, type NodeFront } from './node-front';
 // with the headers the middleware would have added, using the middleware's own rules (http-cache, compress, cors,
 // ops). A HEAD is answered as its GET, with the headers the full path gives it (no body, no Content-Length, never
 // compressed): link checkers and monitors send them, and the full path cost one twice a GET (33–39 against ~16 µs
-// in process).
-// Anything out of the ordinary is handed on to the full path: credentials, a session cookie, an Idempotency-Key,
-// an error from the tool, a refused rate limit (the decision is handed on with it, so the request is charged once). tests/prepared-reads.e2e.test.ts proves both paths answer alike, header for header.
+// in process). Anything out of the ordinary is handed on to the full path: credentials, a session cookie, an
+// Idempotency-Key, an error from the tool, a refused rate limit (the decision is handed on with it, so the request is
+// charged once). tests/prepared-reads.e2e.test.ts proves both paths answer alike, header for header.
 // Routing a URL never seen matters for the long tail: the first read of a listing through the full path cost
 // ~360 µs of server CPU in the bench, ~285 µs here (the same tool run, without Hono's Request and middleware).
 //

@@ -34,8 +34,7 @@ type PerDb = {
   inflight: Map<string, { signature: string; entry: Promise<Entry> }>;
   // data_version as read in this turn of the event loop (null: not yet read in it).
   dataVersionNow: number | null;
-  // PostgreSQL: the read of the change log's position running now (or done, until its turn is over), and the one
-  // queued behind it (logPositionNow).
+  // PostgreSQL: the read of the change log's position running now, and the one queued behind it (logPositionNow).
   logRead: LogRead | null;
   nextLogRead: Promise<number> | null;
   // Topic versions as read, kept across changes of the database while the change log (migration 0014) shows no
