@@ -8,6 +8,7 @@ import { approxBytes } from '../domain/approx-size';
 import { Lru } from '../domain/lru';
 import { htmlResponse, pageResponse, pageText, type PageText } from './render';
 import { viewerOf } from './viewer';
+import { addressWithoutTracking, withoutTracking } from '../domain/tracking-params';
 
 // A page every signed-out visitor of an address gets alike is rendered once and kept as text until something it
 // shows changes (tools/remembered.ts: the change topics a remembered API read follows, and each listing shown),
@@ -15,8 +16,16 @@ import { viewerOf } from './viewer';
 // reads, the tree, the ETag) and 0.26–0.32 ms kept, the home page 5.8 ms and 0.17 ms.
 
 // Signed out, at a plain address: a query string may carry a notice or anything a client appends (keys would grow
-// with it), and a signed-in visitor's page shows their own state.
-export const isPlainAnonymousRequest = (c: Context): boolean => viewerOf(c) === null && !c.req.url.includes('?');
+// with it), and a signed-in visitor's page shows their own state. Tracking parameters (utm_*, click ids) are not part
+// of the address: no page reads them (domain/tracking-params.ts).
+export const isPlainAnonymousRequest = (c: Context): boolean => {
+  if (viewerOf(c) !== null) return false;
+  const url = c.req.url;
+  const q = url.indexOf('?');
+  return q < 0 || withoutTracking(url.slice(q)) === '';
+};
+// The path and query of a request as its page is kept under: without the tracking parameters.
+const keptKeyOf = (url: string): string => addressWithoutTracking(url.slice(url.indexOf('/', url.indexOf('//') + 2)));
 
 // Pages kept per kind of page, at most (a listing page is ~11 KB of text).
 const KEPT_PER_SCOPE = 500;
@@ -61,8 +70,7 @@ export async function pageFromAnswers(
 ): Promise<Response> {
   if (viewerOf(c) !== null) return htmlResponse(c, node());
   const pages = pagesOf(deps.db, scope, kept);
-  const url = c.req.url;
-  const key = url.slice(url.indexOf('/', url.indexOf('//') + 2));
+  const key = keptKeyOf(c.req.url);
   const minute = minuteOf(deps.clock.now());
   const hit = pages.get(key);
   if (hit && hit.minute === minute && sameAnswers(hit, answers)) return pageResponse(hit.page);
@@ -95,13 +103,13 @@ const addresses = new WeakMap<Db, Lru<string, KeptAddress>>();
 function keptAt(c: Context, deps: AppDeps, current: KeptAddress['current']): void {
   let kept = addresses.get(deps.db);
   if (!kept) addresses.set(deps.db, (kept = new Lru(MAX_ADDRESSES)));
-  const url = c.req.url;
-  kept.set(url.slice(url.indexOf('/', url.indexOf('//') + 2)), { route: routePath(c), minute: minuteOf(deps.clock.now()), current });
+  kept.set(keptKeyOf(c.req.url), { route: routePath(c), minute: minuteOf(deps.clock.now()), current });
 }
 
-// What is kept for this address (path and query as requested) in this minute, if anything: its `current()` then
-// gives the page while it is the one the full path would send to a signed-out visitor, else undefined.
+// What is kept for this address (path and query as requested, tracking parameters left out) in this minute, if
+// anything: its `current()` then gives the page while it is the one the full path would send to a signed-out
+// visitor, else undefined.
 export function keptAddress(deps: Pick<AppDeps, 'db' | 'clock'>, address: string): KeptAddress | undefined {
-  const kept = addresses.get(deps.db)?.get(address);
+  const kept = addresses.get(deps.db)?.get(addressWithoutTracking(address));
   return kept && kept.minute === minuteOf(deps.clock.now()) ? kept : undefined;
 }

@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { currentUser, type SessionDeps } from '../auth/session';
+import { withoutTracking } from '../domain/tracking-params';
 
 // Who is looking at a page, for the header (Sign in, or the account menu with sign-out). The header is rendered deep
 // inside every page, so the request is made known to components for the synchronous span of one render
@@ -54,9 +55,10 @@ export function currentViewer(): Viewer | null {
   return rendering ? viewerOf(rendering) : null;
 }
 
-// The path and query of the page being rendered, so "Sign in" can come back to it.
+// The path and query of the page being rendered, so "Sign in" can come back to it (without tracking parameters: the
+// page is the same without them, and kept as one).
 export function currentPath(): string {
   if (!rendering) return '/';
   const u = new URL(rendering.req.url);
-  return `${u.pathname}${u.search}`;
+  return `${u.pathname}${withoutTracking(u.search)}`;
 }

@@ -120,6 +120,49 @@ describe('the lane answers as the full path does', () => {
   });
 });
 
+describe('links with tracking parameters (utm_*, click ids)', () => {
+  // A page shared on social sites or in a newsletter is visited through such links: the same page as its plain
+  // address, kept once and sent by the lane whichever way it is asked (domain/tracking-params.ts).
+  const TRACKED = ['?utm_source=newsletter&utm_medium=email&utm_campaign=launch', '?fbclid=IwAR0xyz', '?gclid=Cj0KCQ&utm_term=crm'];
+  const signInNext = (r: Raw) => /class="signin" href="\/signin\?next=([^"]*)"/.exec(decoded(r))?.[1];
+
+  it.each([
+    ['home', () => '/'],
+    ['a listing', () => `/listings/${listing}`],
+    ['a category', () => `/categories/${category}`],
+    ['a launch section', () => '/launches?section=most-voted'],
+    ['a search', () => `/search?q=${encodeURIComponent('anlytics')}`],
+  ])('%s: sent by the lane as the plain address\'s page, whichever link came first', async (_label, path) => {
+    for (const tracked of TRACKED) {
+      const join = (p: string) => (p.includes('?') ? `${p}&${tracked.slice(1)}` : `${p}${tracked}`);
+      // The tracked link first (the full path keeps the page), then the plain address and another link: the lane.
+      app.clock.advance(60_000);
+      const first = await raw(app, join(path()), { 'accept-encoding': 'br, gzip' });
+      const before = await pageLane(app);
+      const plain = await raw(app, path(), { 'accept-encoding': 'br, gzip' });
+      const again = await raw(app, join(path()), { 'accept-encoding': 'br, gzip' });
+      expect(await pageLane(app) - before).toBe(2);
+      for (const r of [first, plain, again]) expect(r.status).toBe(200);
+      expect(stable(plain)).toEqual(stable(first));
+      expect(stable(again)).toEqual(stable(first));
+      expect(decoded(plain)).toBe(decoded(first));
+      expect(decoded(again)).toBe(decoded(first));
+      // "Sign in" comes back to the page without the tracking parameters.
+      expect(decodeURIComponent(signInNext(first) ?? '')).toBe(path());
+    }
+  });
+
+  it('any other parameter still makes an address of its own, which the full path answers', async () => {
+    app.clock.advance(60_000);
+    await raw(app, `/listings/${listing}`);
+    const before = await pageLane(app);
+    const res = await raw(app, `/listings/${listing}?utm_source=x&theme=dark`);
+    expect(res.status).toBe(200);
+    expect(await pageLane(app)).toBe(before);
+    expect(decodeURIComponent(signInNext(res) ?? '')).toBe(`/listings/${listing}?theme=dark`);
+  });
+});
+
 describe('what the lane leaves to the full path', () => {
   const path = () => `/categories/${category}`;
   const kept = async () => { await raw(app, path()); await raw(app, path()); };
