@@ -65,6 +65,13 @@ const SITE_PAGES = (ready: Ready, n: number): string => {
     `/categories/${ready.categorySlugs[n % ready.categorySlugs.length]}`, '/founders', '/blog', `/search?q=${encodeURIComponent(TYPO_QUERIES[n % TYPO_QUERIES.length])}`, '/sitemap.xml'];
   return all[n % all.length];
 };
+// A listing page or another signed-out page as a link shared on a social site or in a newsletter reaches it: with
+// campaign tags or a click id (a few campaigns, many clicks each).
+const TRACKING = ['utm_source=newsletter&utm_medium=email&utm_campaign=launch-week', 'fbclid=IwAR2launch', 'utm_source=x&utm_medium=social', 'gclid=Cj0KCQiA'];
+const SHARED_LINK = (ready: Ready, n: number): string => {
+  const page = n % 2 ? `/listings/${ready.slugs[n % ready.slugs.length]}` : SITE_PAGES(ready, n);
+  return `${page}${page.includes('?') ? '&' : '?'}${TRACKING[n % TRACKING.length]}`;
+};
 const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2026-07-28', 'mcp-method': 'tools/call' };
 // The 2025 era (initialize-based, here stateless): what most clients speak today.
 const LEGACY_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' };
@@ -116,6 +123,7 @@ function scenariosOf(ready: Ready): Scenario[] {
     { name: 'REST other public reads', port: ready.appPort, request: () => ({ method: 'GET', path: OTHER_READS(ready, n++) }) },
     { name: 'site pages, signed out', port: ready.appPort, request: () => ({ method: 'GET', path: SITE_PAGES(ready, n++) }) },
     { name: `site pages, signed out${ACCEPTS}`, port: ready.appPort, request: () => ({ method: 'GET', path: SITE_PAGES(ready, n++), headers: FETCH_ENCODINGS }) },
+    { name: `site pages through shared links (utm_*, click ids)${ACCEPTS}`, port: ready.appPort, request: () => ({ method: 'GET', path: SHARED_LINK(ready, n++), headers: FETCH_ENCODINGS }) },
     { name: 'REST get_listing, any listing (long tail)', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings/${ready.everySlug[n++ % ready.everySlug.length]}` }) },
     { name: 'site listing pages, any listing (long tail)', port: ready.appPort, request: () => ({ method: 'GET', path: `/listings/${ready.everySlug[n++ % ready.everySlug.length]}` }) },
     { name: 'REST search_listings, distinct queries (long tail)', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings?q=${encodeURIComponent(TAIL_QUERIES[n++ % TAIL_QUERIES.length])}` }) },
