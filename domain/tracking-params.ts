@@ -2,8 +2,8 @@
 // networks, social sites and mailing tools append. No page of the site reads them, so a page asked with only these is
 // the page of its plain address: kept and sent as that page (site/kept-page.ts, transport/page-front.ts), and "Sign
 // in" comes back to the plain address. A launch shared on social sites or in a newsletter is visited almost only
-// through such links; treated as addresses of their own, every visit made the page again (~1.3 ms for a listing
-// page at 100,000 listings, against a few tens of µs kept).
+// through such links; treated as addresses of their own, every visit made the page again (a listing page 512–527 µs
+// of CPU a visit at 100,000 listings, in process, against ~17 µs kept).
 const CLICK_IDS = new Set([
   'fbclid', 'gclid', 'dclid', 'gbraid', 'wbraid', 'msclkid', 'twclid', 'ttclid', 'li_fat_id', 'igshid', 'yclid',
   'mc_cid', 'mc_eid', '_ga', '_gl',

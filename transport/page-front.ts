@@ -63,10 +63,14 @@ export function pageFront({ deps, https, record, served }: PageFrontDeps): NodeF
       } else {
         status = 200;
         out = { 'content-type': HTML_TYPE, etag: page.etag, ...security, vary: VARY, 'cache-control': lifetime, 'x-request-id': requestId };
-        const encoding = method === 'HEAD' ? null : chooseEncoding(headers['accept-encoding']);
-        const encoded = encoding ? await encodedAnswer(page.body, page.etag, encoding) : null;
-        if (encoded) out['content-encoding'] = encoding!;
-        body = method === 'HEAD' ? null : encoded ?? page.body;
+        if (method === 'HEAD') {
+          body = null;
+        } else {
+          const encoding = chooseEncoding(headers['accept-encoding']);
+          const encoded = encoding ? await encodedAnswer(page.body, page.etag, encoding) : null;
+          if (encoded) out['content-encoding'] = encoding!;
+          body = encoded ?? page.body;
+        }
       }
       sendAnswer(res, status, out, body);
       record({ route: kept.route, method, status, seconds: (performance.now() - start) / 1000, requestId });
