@@ -1,4 +1,5 @@
 import type { Clock } from '../domain/clock';
+import { OrderedMap } from '../domain/ordered-map';
 import { normaliseEmail } from '../storage/queries/users';
 
 // Online password guessing: failed sign-ins are counted in a sliding window per (e-mail, address) and per
@@ -24,7 +25,7 @@ export type SignInThrottle = {
 export const throttleKeys = (email: string, ip: string): [account: string, address: string] => [`a ${normaliseEmail(email)} ${ip}`, `i ${ip}`];
 
 export class LoginThrottle implements SignInThrottle {
-  private readonly fails = new Map<string, number[]>();
+  private readonly fails = new OrderedMap<string, number[]>();
 
   constructor(private readonly clock: Clock, private readonly limits: ThrottleLimits = DEFAULT_LOGIN_LIMITS) {}
 
@@ -62,7 +63,7 @@ export class LoginThrottle implements SignInThrottle {
       this.fails.delete(key); // re-insert: Map order is then least recently failed first
       this.fails.set(key, list);
     }
-    while (this.fails.size > MAX_KEYS) this.fails.delete(this.fails.keys().next().value!);
+    while (this.fails.size > MAX_KEYS) this.fails.shift();
   }
 
   // The right password clears that account's count from this address (not the address's own count).

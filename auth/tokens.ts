@@ -6,6 +6,7 @@ import { SCOPES, type Scope } from '../domain/scopes';
 import { grantAlive } from '../storage/queries/oauth';
 import { loadProviderKeys, publicJwks } from './oidc/keys';
 import type { Clock } from '../domain/clock';
+import { OrderedMap } from '../domain/ordered-map';
 
 export type VerifiedToken = { userId: number; clientId: string; scopes: Scope[]; grantId: string };
 
@@ -20,7 +21,7 @@ const CACHE_SIZE = 2048;
 // are remembered (keyed by audience + the exact token string) until they expire; the grant is checked every time.
 export function createTokenVerifier(deps: { db: Db; config: AppConfig; clock: Clock }) {
   let jwks: ReturnType<typeof createLocalJWKSet> | undefined;
-  const verified = new Map<string, VerifiedToken & { exp: number }>();
+  const verified = new OrderedMap<string, VerifiedToken & { exp: number }>();
 
   async function verifySignature(token: string, audience: string): Promise<VerifiedToken & { exp: number }> {
     jwks ??= createLocalJWKSet(publicJwks((await loadProviderKeys(deps.db, deps.clock)).jwks));
@@ -52,7 +53,7 @@ export function createTokenVerifier(deps: { db: Db; config: AppConfig; clock: Cl
     if (!t) {
       if (token.length > 4096) throw new ToolError('unauthenticated', 'The bearer token is too long to be one of ours.');
       t = await verifySignature(token, audience);
-      if (verified.size >= CACHE_SIZE) verified.delete(verified.keys().next().value!);
+      if (verified.size >= CACHE_SIZE) verified.shift();
       verified.set(cacheKey, t);
     }
     if (t.exp <= now) throw new ToolError('unauthenticated', 'The access token has expired. Refresh it or sign in again.');

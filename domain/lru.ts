@@ -1,3 +1,5 @@
+import { OrderedMap } from './ordered-map';
+
 // A small least-recently-used map (Map keeps insertion order; a re-inserted key moves to the end), bounded by a
 // count of its own and, optionally, by a budget of bytes it shares with other maps (ByteBudget).
 // A hit re-inserts its key only when it is no longer among the newest quarter of the map. Re-inserting on every hit
@@ -43,7 +45,7 @@ export class ByteBudget {
 }
 
 export class Lru<K, V> {
-  private readonly map = new Map<K, Stamped<V>>();
+  private readonly map = new OrderedMap<K, Stamped<V>>();
   private clock = 0;
   private readonly fresh: number;
   constructor(private readonly capacity: number, private readonly budget?: ByteBudget) {
@@ -102,11 +104,11 @@ export class Lru<K, V> {
 
   // For ByteBudget: the budget's clock when the least recently used entry was last moved (Infinity when empty).
   oldestOrder(): number {
-    for (const e of this.map.values()) return e.order;
-    return Infinity;
+    return this.map.oldest()?.[1].order ?? Infinity;
   }
 
   dropOldest(): void {
-    for (const key of this.map.keys()) return this.delete(key);
+    const oldest = this.map.oldest();
+    if (oldest !== undefined) this.delete(oldest[0]);
   }
 }

@@ -6,6 +6,7 @@ import { splicedGzip } from './gzip-splice';
 import { bodyBytes } from './node-front';
 import { ownSized } from './own-sized';
 import { Lru } from '../domain/lru';
+import { OrderedMap } from '../domain/ordered-map';
 
 // br or gzip for text answers (JSON, HTML, SVG, XML, CSS), chosen by the client's Accept-Encoding q-values.
 // hono/compress speaks only gzip and deflate, so this uses Node's zlib. Bodies that carry an ETag are compressed
@@ -49,7 +50,7 @@ export function chooseEncoding(acceptEncoding: string | undefined, oneAnswer = f
 // (in process, 100,000 listings).
 const tooSmall = new Lru<string, true>(10_000);
 
-const kept = new Map<string, Uint8Array>();
+const kept = new OrderedMap<string, Uint8Array>();
 let keptBytes = 0;
 function keep(key: string, body: Uint8Array) {
   const value = ownSized(body);
@@ -60,11 +61,7 @@ function keep(key: string, body: Uint8Array) {
   }
   kept.set(key, value);
   keptBytes += value.byteLength;
-  for (const [oldest, body] of kept) {
-    if (keptBytes <= MAX_KEPT_BYTES) break;
-    kept.delete(oldest);
-    keptBytes -= body.byteLength;
-  }
+  while (keptBytes > MAX_KEPT_BYTES) keptBytes -= kept.shift()![1].byteLength;
 }
 
 async function encode(body: Uint8Array, encoding: Encoding): Promise<Uint8Array> {

@@ -7,6 +7,7 @@ import { Layout } from '../layout';
 import { renderMarkdown } from '../markdown';
 import { sitePage } from '../render';
 import { pageFromAnswers } from '../kept-page';
+import { OrderedMap } from '../../domain/ordered-map';
 
 type PostItem = { slug: string; title: string; excerpt: string; author: string; tags: string[]; published_at: string };
 type Post = PostItem & { body_markdown: string; faqs: Array<{ question: string; answer: string }> };
@@ -14,12 +15,12 @@ type Post = PostItem & { body_markdown: string; faqs: Array<{ question: string; 
 const postPath = (slug: string) => `/blog/${encodeURIComponent(slug)}`;
 
 // Rendering Markdown is the costly part of a post page; posts rarely change, so keep recent results by text.
-const rendered = new Map<string, string>();
+const rendered = new OrderedMap<string, string>();
 function markdownHtml(md: string): string {
   let html = rendered.get(md);
   if (html === undefined) {
     html = renderMarkdown(md, { topLevel: 2 });
-    if (rendered.size >= 200) rendered.delete(rendered.keys().next().value!);
+    if (rendered.size >= 200) rendered.shift();
     rendered.set(md, html);
   }
   return html;
