@@ -126,6 +126,8 @@ function scenariosOf(ready: Ready): Scenario[] {
     { name: `site pages through shared links (utm_*, click ids)${ACCEPTS}`, port: ready.appPort, request: () => ({ method: 'GET', path: SHARED_LINK(ready, n++), headers: FETCH_ENCODINGS }) },
     { name: 'REST get_listing, any listing (long tail)', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings/${ready.everySlug[n++ % ready.everySlug.length]}` }) },
     { name: 'site listing pages, any listing (long tail)', port: ready.appPort, request: () => ({ method: 'GET', path: `/listings/${ready.everySlug[n++ % ready.everySlug.length]}` }) },
+    // As browsers and search engines' crawlers ask for it: a page read for the first time is compressed for it too.
+    { name: `site listing pages, any listing (long tail)${ACCEPTS}`, port: ready.appPort, request: () => ({ method: 'GET', path: `/listings/${ready.everySlug[n++ % ready.everySlug.length]}`, headers: FETCH_ENCODINGS }) },
     { name: 'REST search_listings, distinct queries (long tail)', port: ready.appPort, request: () => ({ method: 'GET', path: `/api/v1/listings?q=${encodeURIComponent(TAIL_QUERIES[n++ % TAIL_QUERIES.length])}` }) },
     { name: 'MCP tools/call get_listing', port: ready.appPort, request: () => { const slug = nextSlug(); return { method: 'POST', path: '/mcp', headers: { ...MCP_HEADERS, 'mcp-name': 'get_listing' }, body: mcpBody('get_listing', { slug }) }; } },
     { name: `MCP tools/call get_listing${ACCEPTS}`, port: ready.appPort, request: () => { const slug = nextSlug(); return { method: 'POST', path: '/mcp', headers: { ...MCP_HEADERS, ...FETCH_ENCODINGS, 'mcp-name': 'get_listing' }, body: mcpBody('get_listing', { slug }) }; } },
