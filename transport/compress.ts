@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from 'node:zlib';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { addVary, replaceResponse } from './http-cache';
 import { splicedGzip } from './gzip-splice';
 import { bodyBytes } from './node-front';
@@ -64,22 +64,16 @@ function keep(key: string, body: Uint8Array) {
   while (keptBytes > MAX_KEPT_BYTES) keptBytes -= kept.shift()![1].byteLength;
 }
 
-// Up to this size a body is compressed on the event loop, past it in libuv's thread pool. Handed to the pool, a body
-// goes through a zlib stream and comes back through its callbacks: a fixed ~120–150 µs of CPU a body (Node 20, one at
-// a time), more than brotli takes for a 2 KB answer (~90 µs) and a third of it for a 11 KB page. Under load it cost
-// more still: a listing page read for the first time, as a browser asks for it (br), took 1,880–2,000 µs of CPU in
-// process at 100,000 listings and 32 at a time, against 1,220–1,320 µs compressed here (and 730–860 without
-// compression). Past 64 KB the pool's share is under a tenth of the work, and the loop is not held for the
-// milliseconds such a body takes (the week's page, ~1 MB).
-const SYNC_MAX_BYTES = 64 * 1024;
-
+// In libuv's thread pool even for a small body, though that way costs more CPU in all (a zlib stream, a pool thread
+// and callbacks: ~130 µs more a body than compressing on the event loop): only ~35–70 µs of it falls on the main
+// thread, which is what one node runs out of, and the rest runs on another core. Tried on the loop for bodies up to
+// 64 KB, a listing page read for the first time as a browser asks cost less CPU in all but more on the main thread
+// (1,630 against 1,270–1,340 µs), and the server answered 592–596 such pages a second against 662–701 (100,000
+// listings, 32 connections, the two builds in turns).
 async function encode(body: Uint8Array, encoding: Encoding): Promise<Uint8Array> {
-  const inline = body.byteLength <= SYNC_MAX_BYTES;
-  if (encoding === 'br') {
-    const options = { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } };
-    return inline ? brotliCompressSync(body, options) : await brotli(body, options);
-  }
-  return inline ? gzipSync(body, { level: 6 }) : await gz(body, { level: 6 });
+  return encoding === 'br'
+    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+    : gz(body, { level: 6 });
 }
 
 // A JSON answer with this ETag in this encoding, compressed once and kept; null when it is too small to be worth
