@@ -64,6 +64,13 @@ function keep(key: string, body: Uint8Array) {
   while (keptBytes > MAX_KEPT_BYTES) keptBytes -= kept.shift()![1].byteLength;
 }
 
+// brotli's window (2^bits − 16 bytes) just large enough to hold the whole body, rather than its 4 MB default: the
+// output is as small (nothing lies further back than the body's start), and the encoder, sized by its window,
+// allocates less. First reads of listing pages as a browser asks (br), 32 at a time at 100,000 listings, added
+// 56–57 MB to the server's resident memory with the default window and 28–42 MB with this one (two runs of each;
+// peak RSS 276–283 against 261–266 MB), at the same pages a second.
+export const brotliWindowBits = (bytes: number): number => Math.min(24, Math.max(10, Math.ceil(Math.log2(bytes + 16))));
+
 // In libuv's thread pool even for a small body, though that way costs more CPU in all (a zlib stream, a pool thread
 // and callbacks: ~130 µs more a body than compressing on the event loop): only ~35–70 µs of it falls on the main
 // thread, which is what one node runs out of, and the rest runs on another core. Tried on the loop for bodies up to
@@ -72,7 +79,7 @@ function keep(key: string, body: Uint8Array) {
 // listings, 32 connections, the two builds in turns).
 async function encode(body: Uint8Array, encoding: Encoding): Promise<Uint8Array> {
   return encoding === 'br'
-    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+    ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength, [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.byteLength) } })
     : gz(body, { level: 6 });
 }
 
