@@ -20,5 +20,5 @@ export type AppConfig = {
   metricsToken?: string; // when set, /metrics wants it as a bearer token (METRICS_TOKEN)
   role?: 'web' | 'worker' | 'all'; // what this process runs (ROLE); default all
   limitsStore?: 'memory' | 'sqlite' | 'postgres'; // where rate limits and failed sign-ins are counted (LIMITS_STORE); default memory
-  cacheMb?: number; // what remembered answers and kept pages may weigh together, in MB (CACHE_MB); default 24
+  cacheMb?: number; // what remembered answers and kept pages may weigh together, in MB (CACHE_MB); default 20
 };

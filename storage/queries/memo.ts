@@ -58,8 +58,11 @@ const MAX_KNOWN = 200_000;
 // from 168 to 319 MB resident. The read benchmark's working set weighs ~30 MB (its 500 addresses of each kind), at most
 // ~18 MB of one kind (the signed-out pages). 24 MB rather than 32: over the benchmark's whole run, peak RSS had come
 // to 293–301 MB against its 300 MB target at 100,000 listings, and the budget is what takes most of the heap's growth
-// (a run of the pages, the long tail and MCP peaked at 263 MB with 32 and 254 MB with 24).
-export const DEFAULT_KEPT_BYTES = 24 * 1024 * 1024;
+// (a run of the pages, the long tail and MCP peaked at 263 MB with 32 and 254 MB with 24). 20 rather than 24 once the
+// bench read first pages as browsers ask (their compression's memory comes on top): peaks of 290 and 293 MB with 24,
+// 277 and 285 MB with 20, over the same scenarios in turns, at the same reads a second (the bench's cached reads keep
+// at most ~18 MB before its long tail fills the budget).
+export const DEFAULT_KEPT_BYTES = 20 * 1024 * 1024;
 type Entry = { signature: string; topics: readonly string[]; versions: number[]; value: unknown; period?: number };
 
 const perDb = new WeakMap<Db, PerDb>();
