@@ -26,10 +26,6 @@ export class OrderedMap<K, V> {
     return this.map.get(key);
   }
 
-  has(key: K): boolean {
-    return this.map.has(key);
-  }
-
   // A new key goes last; a key already there keeps its place (as Map does): delete it first to move it.
   set(key: K, value: V): this {
     this.map.set(key, value);
@@ -79,10 +75,6 @@ export class OrderedMap<K, V> {
 
   values(): IterableIterator<V> {
     return this.map.values();
-  }
-
-  entries(): IterableIterator<[K, V]> {
-    return this.map.entries();
   }
 
   [Symbol.iterator](): IterableIterator<[K, V]> {

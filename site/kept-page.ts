@@ -9,6 +9,7 @@ import { Lru } from '../domain/lru';
 import { htmlResponse, pageResponse, pageText, type PageText } from './render';
 import { viewerOf } from './viewer';
 import { addressWithoutTracking, withoutTracking } from '../domain/tracking-params';
+import { pathAndQueryOf } from '../domain/request-target';
 
 // A page every signed-out visitor of an address gets alike is rendered once and kept as text until something it
 // shows changes (tools/remembered.ts: the change topics a remembered API read follows, and each listing shown),
@@ -25,7 +26,7 @@ export const isPlainAnonymousRequest = (c: Context): boolean => {
   return q < 0 || withoutTracking(url.slice(q)) === '';
 };
 // The path and query of a request as its page is kept under: without the tracking parameters.
-const keptKeyOf = (url: string): string => addressWithoutTracking(url.slice(url.indexOf('/', url.indexOf('//') + 2)));
+const keptKeyOf = (url: string): string => addressWithoutTracking(pathAndQueryOf(url));
 
 // Pages kept per kind of page, at most (a listing page is ~11 KB of text).
 const KEPT_PER_SCOPE = 500;

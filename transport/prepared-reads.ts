@@ -4,6 +4,7 @@ import type { AppConfig, ToolContext } from '../tools/context';
 import { invokeTool, jsonBytes, jsonEtag } from '../tools/invoke';
 import { clientIpOf, headersOf, incomingClientIp, type HeaderBag } from './node-request';
 import { Lru } from '../domain/lru';
+import { pathAndQueryOf } from '../domain/request-target';
 import { API_PREFIX, noteRateDecision } from '../rest-adapter/routes';
 import { queryOf, urlInput } from '../rest-adapter/input';
 import type { ReadRoutes } from '../rest-adapter/read-routes';
@@ -59,8 +60,6 @@ const MAX_URLS = 10_000;
 const VARY = 'Authorization, Accept-Encoding';
 const VARY_NOT_MODIFIED = 'Authorization';
 
-// The path and query of a request URL (the key: the host plays no part in an API answer).
-const pathAndQuery = (url: string) => url.slice(url.indexOf('/', url.indexOf('//') + 2));
 
 // A request-target (path and query) that Hono's router, the URL parser and the query's parser all read as it is
 // written: a path of unreserved characters with no empty, `.` or `..` segment (which the URL parser would resolve or
@@ -76,7 +75,7 @@ export function preparedReads(deps: PreparedReadsDeps) {
     const lifetime = lifetimeOf(c.req.path);
     // Answers that are not cached publicly (none under /api/v1 today) keep the full path's rules.
     if (!lifetime || carriesCredentials(c)) return;
-    entries.set(pathAndQuery(c.req.url), { tool, raw, route: API_PREFIX + tool.http.path, lifetime });
+    entries.set(pathAndQueryOf(c.req.url), { tool, raw, route: API_PREFIX + tool.http.path, lifetime });
   }
 
   // The entry a GET or HEAD of this URL may be answered from, or null when the full path must take it.
@@ -141,15 +140,16 @@ export function preparedReads(deps: PreparedReadsDeps) {
       const kept: Record<string, string> = { vary: VARY_NOT_MODIFIED };
       for (const h of NOT_MODIFIED_HEADERS) if (out[h] !== undefined) kept[h] = out[h];
       made = { status: 304, headers: kept, body: null };
-    } else if (method === 'HEAD') {
-      out.vary = VARY;
-      made = { status: 200, headers: out, body: null };
     } else {
       out.vary = VARY;
-      const encoding = chooseEncoding(headers['accept-encoding']);
-      const encoded = encoding ? await encodedAnswer(jsonBytes(result), etag, encoding) : null;
-      if (encoded) out['content-encoding'] = encoding!;
-      made = { status: 200, headers: out, body: encoded ?? jsonBytes(result) };
+      if (method === 'HEAD') {
+        made = { status: 200, headers: out, body: null };
+      } else {
+        const encoding = chooseEncoding(headers['accept-encoding']);
+        const encoded = encoding ? await encodedAnswer(jsonBytes(result), etag, encoding) : null;
+        if (encoded) out['content-encoding'] = encoding!;
+        made = { status: 200, headers: out, body: encoded ?? jsonBytes(result) };
+      }
     }
     deps.record({ route: entry.route, method, status: made.status, seconds: (performance.now() - start) / 1000, requestId });
     deps.served?.();
@@ -163,7 +163,7 @@ export function preparedReads(deps: PreparedReadsDeps) {
       if (handed) noteRateDecision(c, handed);
       return next();
     }
-    const key = pathAndQuery(c.req.url);
+    const key = pathAndQueryOf(c.req.url);
     const method = c.req.method;
     const headers = method === 'GET' || method === 'HEAD' ? headersOf(c) : {};
     const entry = entryFor(method, key, headers);
