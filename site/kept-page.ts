@@ -6,6 +6,7 @@ import { keptBudget, minuteOf, remember, rememberedIfCurrent, type Showing } fro
 import { callAgain, callThatMade, type AnonymousCall } from './call-tool';
 import { approxBytes } from '../domain/approx-size';
 import { Lru } from '../domain/lru';
+import { AskedBefore } from '../domain/asked-before';
 import { htmlResponse, pageResponse, pageText, type PageText } from './render';
 import { viewerOf } from './viewer';
 import { addressWithoutTracking, withoutTracking } from '../domain/tracking-params';
@@ -74,11 +75,16 @@ export async function pageFromAnswers(
   const key = keptKeyOf(c.req.url);
   const minute = minuteOf(deps.clock.now());
   const hit = pages.get(key);
-  if (hit && hit.minute === minute && sameAnswers(hit, answers)) return pageResponse(hit.page);
-  const page = await pageText(c, node());
-  made.set(scope, pagesMadeFromAnswers(scope) + 1);
-  pages.set(key, { minute, answers: answers.map((a) => new WeakRef(a)), page }, approxBytes(key) + approxBytes(page));
-  // Checked without the handler: the same calls again, and the page while they hand back the same answers.
+  let page: PageText;
+  if (hit && hit.minute === minute && sameAnswers(hit, answers)) {
+    page = hit.page;
+  } else {
+    page = await pageText(c, node());
+    made.set(scope, pagesMadeFromAnswers(scope) + 1);
+    pages.set(key, { minute, answers: answers.map((a) => new WeakRef(a)), page }, approxBytes(key) + approxBytes(page));
+  }
+  // The address, for the lane (taken in at its second ask, made or not). Checked without the handler: the same calls
+  // again, and the page while they hand back the same answers.
   const calls = answers.map(callThatMade);
   if (calls.every((call): call is AnonymousCall => call !== undefined)) {
     keptAt(c, deps, async () => {
@@ -97,20 +103,25 @@ export async function pageFromAnswers(
 // of the minute they were kept in: a page may say how long ago something happened, and the keys of pages kept per
 // minute name it. Kept per database (one app's pages), the most recently kept first.
 export type KeptAddress = { route: string; minute: number; current: () => Promise<PageText | undefined> };
-// Each holds ~300 bytes of heap (the address, the closure that checks the page); as many as the API lane keeps URLs
-// (transport/prepared-reads.ts MAX_URLS), for the same reason.
+// Each holds ~370 bytes of heap (the address, the closure that checks the page); as many as the API lane keeps URLs
+// (transport/prepared-reads.ts MAX_URLS), and, as there, taken in at an address's second ask: an address asked for
+// once (a crawler's, a visitor's from a search engine) leaves a hash for a while (domain/asked-before.ts), not an entry.
 const MAX_ADDRESSES = 10_000;
-const addresses = new WeakMap<Db, Lru<string, KeptAddress>>();
+const addresses = new WeakMap<Db, { kept: Lru<string, KeptAddress>; askedBefore: AskedBefore }>();
 function keptAt(c: Context, deps: AppDeps, current: KeptAddress['current']): void {
-  let kept = addresses.get(deps.db);
-  if (!kept) addresses.set(deps.db, (kept = new Lru(MAX_ADDRESSES)));
-  kept.set(keptKeyOf(c.req.url), { route: routePath(c), minute: minuteOf(deps.clock.now()), current });
+  let of = addresses.get(deps.db);
+  if (!of) addresses.set(deps.db, (of = { kept: new Lru(MAX_ADDRESSES), askedBefore: new AskedBefore(MAX_ADDRESSES) }));
+  const key = keptKeyOf(c.req.url);
+  if (of.kept.get(key) !== undefined || of.askedBefore.ask(key)) of.kept.set(key, { route: routePath(c), minute: minuteOf(deps.clock.now()), current });
 }
+
+// How many addresses are kept (metrics).
+export const keptAddressCount = (db: Db): number => addresses.get(db)?.kept.size ?? 0;
 
 // What is kept for this address (path and query as requested, tracking parameters left out) in this minute, if
 // anything: its `current()` then gives the page while it is the one the full path would send to a signed-out
 // visitor, else undefined.
 export function keptAddress(deps: Pick<AppDeps, 'db' | 'clock'>, address: string): KeptAddress | undefined {
-  const kept = addresses.get(deps.db)?.get(addressWithoutTracking(address));
+  const kept = addresses.get(deps.db)?.kept.get(addressWithoutTracking(address));
   return kept && kept.minute === minuteOf(deps.clock.now()) ? kept : undefined;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, withTransaction, type Db } from '../storage/db';
 import { openPgDb } from '../storage/pg/open';
-import { memoComputes, memoOn } from '../storage/queries/memo';
+import { knownVersionCount, MAX_KNOWN_VERSIONS, memoComputes, memoOn } from '../storage/queries/memo';
 import { searchListingIds } from '../storage/queries/search';
 import { openTestDb, type TestDb } from './support/test-db';
 
@@ -135,6 +135,27 @@ describe('remembered reads and the change log', () => {
     await setTagline(db, 'After the write');
     expect(await taglineOf(id)).toBe('After the write');
     expect(await during).toMatch(/^(Before|After) the write$/);
+  });
+
+  it('knows a bounded number of versions, and reads a forgotten one again when an answer needs it', async () => {
+    await setTagline(db, 'Known');
+    expect(await taglineOf(id)).toBe('Known');
+    const computed = memoComputes(db, 'test-tagline');
+    // An answer naming more topics than are known at most (as a crawler's reads of every listing would): the oldest
+    // known versions, this listing's among them, are forgotten as the new ones come.
+    const many = Array.from({ length: MAX_KNOWN_VERSIONS + 100 }, (_, i) => `test-topic:${i}`);
+    expect(await memoOn(db, 'test-many', 'all', many, () => 'read')).toBe('read');
+    expect(knownVersionCount(db)).toBe(MAX_KNOWN_VERSIONS);
+    // Something else changes, so the kept answer is checked against its topic's version, read again: still current.
+    await other.engine.prepare("UPDATE listings SET tagline = 'elsewhere again' WHERE id = (SELECT max(id) FROM listings)").run();
+    await turn();
+    expect(await taglineOf(id)).toBe('Known');
+    expect(memoComputes(db, 'test-tagline')).toBe(computed);
+    // And its own change is seen.
+    await setTagline(other, 'Changed after forgetting');
+    await turn();
+    expect(await taglineOf(id)).toBe('Changed after forgetting');
+    expect(knownVersionCount(db)).toBeLessThanOrEqual(MAX_KNOWN_VERSIONS);
   });
 
   it('the log keeps its last 100,000 changes', async () => {

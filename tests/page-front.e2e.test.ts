@@ -42,8 +42,10 @@ afterAll(async () => {
 });
 
 // The full path's answer, then the lane's, to the same request in the same minute. A page is sent by the lane only in
-// the minute it was kept in: moving the clock on makes the next request the full path's (which keeps it again).
+// the minute it was kept in: moving the clock on makes the next request the full path's (which keeps it again). An
+// address is taken in at its second ask, so it is asked for once before.
 async function bothPaths(path: string, headers: Record<string, string>, method = 'GET') {
+  await raw(app, path, headers, method);
   app.clock.advance(60_000);
   const before = await pageLane(app);
   const full = await raw(app, path, headers, method);
@@ -133,6 +135,7 @@ describe('links with tracking parameters (utm_*, click ids)', () => {
     ['a launch section', () => '/launches?section=most-voted'],
     ['a search', () => `/search?q=${encodeURIComponent('anlytics')}`],
   ])('%s: sent by the lane as the plain address\'s page, whichever link came first', async (_label, path) => {
+    await raw(app, path()); // an address is taken in at its second ask
     for (const tracked of TRACKED) {
       const join = (p: string) => (p.includes('?') ? `${p}&${tracked.slice(1)}` : `${p}${tracked}`);
       // The tracked link first (the full path keeps the page), then the plain address and another link: the lane.
@@ -222,6 +225,29 @@ describe('what the lane leaves to the full path', () => {
     }
     expect((await raw(app, '/listings/no-such-listing')).status).toBe(404);
     expect(await pageLane(app)).toBe(before);
+  });
+});
+
+describe('the addresses the lane remembers', () => {
+  it('takes an address in at its second ask: one asked for once leaves no entry, and the third ask is the lane\'s', async () => {
+    const remembered = async () => {
+      const text = await (await fetch(`${app.url}/metrics`)).text();
+      return Number(/^http_lane_remembered_addresses\{lane="page"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+    };
+    const paths = Array.from({ length: 6 }, (_, i) => `/search?q=${encodeURIComponent(`asked once ${i}`)}`);
+    const kept = await remembered();
+    const lane = await pageLane(app);
+    const firsts = [];
+    for (const path of paths) firsts.push(await raw(app, path));
+    expect(firsts.map((r) => r.status)).toEqual(paths.map(() => 200));
+    expect(await remembered()).toBe(kept);
+    const second = await raw(app, paths[2]);
+    expect(await pageLane(app)).toBe(lane); // the full path, which now keeps its address
+    expect(await remembered()).toBe(kept + 1);
+    const third = await raw(app, paths[2]);
+    expect(await pageLane(app)).toBe(lane + 1);
+    expect(decoded(third)).toBe(decoded(second));
+    expect(decoded(second)).toBe(decoded(firsts[2]));
   });
 });
 

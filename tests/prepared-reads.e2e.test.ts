@@ -257,6 +257,28 @@ describe('as fresh as the full path', () => {
   });
 });
 
+describe('the URLs the lane remembers', () => {
+  // /metrics http_lane_remembered_addresses{lane="rest_read"}.
+  const remembered = () => laneCount(app, 'rest_read', 'http_lane_remembered_addresses');
+
+  it('answers a URL from its first ask, and takes it in at its second: URLs asked for once leave no entry', async () => {
+    const urls = Array.from({ length: 25 }, (_, i) => `/api/v1/listings?q=asked-once-${i}&per_page=4`);
+    const kept = await remembered();
+    const answered = await laneCount(app);
+    for (const url of urls) expect((await raw(app, url)).status).toBe(200);
+    expect(await laneCount(app)).toBe(answered + urls.length); // every one by the lane
+    expect(await remembered()).toBe(kept);
+    // A second ask of two of them: those two are remembered, and answered the same.
+    const first = await raw(app, urls[3]);
+    await raw(app, urls[7]);
+    expect(await remembered()).toBe(kept + 2);
+    const again = await raw(app, urls[3]);
+    expect(decoded(again)).toBe(decoded(first));
+    expect(await remembered()).toBe(kept + 2);
+    expect(await laneCount(app)).toBe(answered + urls.length + 3);
+  });
+});
+
 describe('rate limits', () => {
   let limited: TestApp;
   beforeAll(async () => {

@@ -26,6 +26,7 @@ import { createMetrics, type Metrics } from './ops/metrics';
 import { noteUser, registerOps, requestRecorder } from './ops/routes';
 import { bodyLimit } from './read-body';
 import { siteViewer } from '../site/viewer';
+import { keptAddressCount } from '../site/kept-page';
 import { registerSite } from '../site/routes';
 import { keepJsxRenderContextSynchronous } from '../site/jsx-render-context';
 import { securityHeaders } from '../site/security-headers';
@@ -88,6 +89,8 @@ export function createApp(given: CreateAppDeps) {
     baseContext, routes: readRoutes(registry, [OPENAPI_PATH]), limiter: limits.api, config: deps.config, cors: corsAnswerHeaders(API_CORS), record, served: () => restLane.inc(), servedAtFront: () => restFront.inc(),
   });
   app.use(`${API_PREFIX}/*`, prepared.middleware);
+  metrics.addressCounts.set('rest_read', prepared.rememberedUrls);
+  metrics.addressCounts.set('page', () => keptAddressCount(deps.db));
   // And MCP calls from clients that send no Origin (transport/mcp-lane.ts).
   let mcpAnswer: ((c: Context) => Promise<Response>) | undefined;
   app.use('/mcp', mcpLane({ siteUrl: deps.config.siteUrl, record, answer: () => mcpAnswer, onError: (err, c) => lastLine(err, c), served: () => mcpLaneCount.inc() }));

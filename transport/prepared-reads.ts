@@ -4,6 +4,7 @@ import type { AppConfig, ToolContext } from '../tools/context';
 import { invokeTool, jsonBytes, jsonEtag } from '../tools/invoke';
 import { clientIpOf, headersOf, incomingClientIp, type HeaderBag } from './node-request';
 import { Lru } from '../domain/lru';
+import { AskedBefore } from '../domain/asked-before';
 import { pathAndQueryOf } from '../domain/request-target';
 import { API_PREFIX, noteRateDecision } from '../rest-adapter/routes';
 import { queryOf, urlInput } from '../rest-adapter/input';
@@ -52,9 +53,10 @@ export type PreparedReadsDeps = {
   servedAtFront?: () => void;
 };
 
-// An entry (the URL, the tool and its input) holds ~250 bytes of heap, and pays only when its URL is asked for again:
+// An entry (the URL, the tool and its input) holds ~450 bytes of heap, and pays only when its URL is asked for again:
 // a directory's URLs asked for more than once are its front pages and its most read listings, far fewer than this.
-// At 20,000 a crawler's run through every listing kept ~5 MB of URLs asked for once.
+// At 20,000 a crawler's run through every listing kept ~5 MB of URLs asked for once. So a URL is taken in at its
+// second ask (domain/asked-before.ts): a crawler's URLs, each asked once, leave a hash each for a while and no entry.
 const MAX_URLS = 10_000;
 // What the compress middleware (outermost) and http-cache (inside it) leave in Vary for an API answer, in that order.
 const VARY = 'Authorization, Accept-Encoding';
@@ -70,12 +72,17 @@ export const plainTarget = (target: string): boolean => PLAIN_TARGET.test(target
 
 export function preparedReads(deps: PreparedReadsDeps) {
   const entries = new Lru<string, Entry>(MAX_URLS);
+  const askedBefore = new AskedBefore(MAX_URLS);
+  // Replaced when already there; else taken in at the URL's second ask.
+  const keep = (key: string, entry: Entry): void => {
+    if (entries.get(key) !== undefined || askedBefore.ask(key)) entries.set(key, entry);
+  };
 
   function remember(c: Context, tool: AnyTool, raw: unknown): void {
     const lifetime = lifetimeOf(c.req.path);
     // Answers that are not cached publicly (none under /api/v1 today) keep the full path's rules.
     if (!lifetime || carriesCredentials(c)) return;
-    entries.set(pathAndQueryOf(c.req.url), { tool, raw, route: API_PREFIX + tool.http.path, lifetime });
+    keep(pathAndQueryOf(c.req.url), { tool, raw, route: API_PREFIX + tool.http.path, lifetime });
   }
 
   // The entry a GET or HEAD of this URL may be answered from, or null when the full path must take it.
@@ -87,8 +94,8 @@ export function preparedReads(deps: PreparedReadsDeps) {
   // A URL not answered before: the public read its path routes to, with the input the REST route would build from
   // it. Only for a request-target the router and the URL parser read alike (plainTarget); the rest, and any input
   // the URL cannot give (a path parameter repeated in the query), go the full path, which words the problem.
-  // Remembered at once, as the full path's answers are: the next request of the URL skips the routing. A URL whose
-  // tool then fails is forgotten again by `answer`, and the full path answers it.
+  // Remembered once asked for again, as the full path's answers are: later requests of the URL skip the routing. A
+  // URL whose tool then fails is forgotten again by `answer`, and the full path answers it.
   function entryByRoute(key: string): Entry | null {
     if (!deps.routes || !plainTarget(key)) return null;
     const q = key.indexOf('?');
@@ -104,7 +111,7 @@ export function preparedReads(deps: PreparedReadsDeps) {
       return null;
     }
     const entry = { tool: route.tool, raw, route: API_PREFIX + route.tool.http.path, lifetime };
-    entries.set(key, entry);
+    keep(key, entry);
     return entry;
   }
 
@@ -194,7 +201,7 @@ export function preparedReads(deps: PreparedReadsDeps) {
     return true;
   };
 
-  return { remember, middleware, front };
+  return { remember, middleware, front, rememberedUrls: (): number => entries.size };
 }
 
 type Answer = { status: 200 | 304; headers: Record<string, string>; body: string | Uint8Array | null };

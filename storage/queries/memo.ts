@@ -1,6 +1,7 @@
 import { readSnapshot, type Db } from '../db';
 import type { Stmt } from '../engine/types';
 import { ByteBudget, Lru } from '../../domain/lru';
+import { OrderedMap } from '../../domain/ordered-map';
 import { approxBytes } from '../../domain/approx-size';
 
 // Read results remembered until something they show changes. Each answer is stored with the versions of the
@@ -43,15 +44,19 @@ type PerDb = {
   // checked in memory, not with a read of each of its topics after every write. A version is only ever forgotten
   // or read afresh, never guessed: one read before the log position it is kept under is older, which can only
   // make an answer look stale, never fresh.
-  known: { signature: string; logSeq: number; versions: Map<string, number>; generation: number };
+  known: { signature: string; logSeq: number; versions: OrderedMap<string, number>; generation: number };
 };
 
 // Past this many changes since the last look, forgetting everything costs less than reading them.
 const CATCH_UP_ROWS = 500;
 // change_log keeps the last 100,000 changes (migration 0014): a reader further behind may have missed some.
 const LOG_KEPT = 100_000;
-// Versions known at most (a topic per listing read): forgetting them all is always safe.
-const MAX_KNOWN = 200_000;
+// Versions known at most; past it the oldest known goes (forgetting one is always safe: it is read again when an answer
+// needs it). What they are for is checking kept answers, which name at most some tens of thousands of topics together
+// (their count caps and CACHE_MB hold a few thousand answers at 100,000 listings, with a few topics each). It was
+// 200,000, all forgotten at once past it: a crawler going through 100,000 listings left ~100,000 versions of listings
+// no kept answer showed any more, ~80 bytes of heap each.
+export const MAX_KNOWN_VERSIONS = 20_000;
 // What remembered answers may weigh together by default, as approxBytes counts them (CACHE_MB sets it: keptBudget).
 // Made from them and held while they are kept comes about as much again (their JSON bytes, MCP answer heads, compressed
 // copies): at 100,000 listings, read at 2,000 addresses of each of ten kinds, answers weighing 42 MB took the server
@@ -78,7 +83,7 @@ function state(db: Db): PerDb {
       scopes: new Map(),
       budget: new ByteBudget(DEFAULT_KEPT_BYTES),
       periods: new Map(),
-      known: { signature: '', logSeq: -1, versions: new Map(), generation: 0 },
+      known: { signature: '', logSeq: -1, versions: new OrderedMap(), generation: 0 },
       computes: new Map(),
       inflight: new Map(),
       dataVersionNow: null,
@@ -174,7 +179,6 @@ async function catchUp(s: PerDb, signature: string | null): Promise<number> {
 async function versionsOf(db: Db, s: PerDb, topics: readonly string[], signature: string, kept = true, since?: number): Promise<number[]> {
   if (!kept) return await readVersions(s, topics);
   if (s.sqliteSignature && s.known.signature !== signature) await catchUp(s, signature);
-  if (s.known.versions.size > MAX_KNOWN) s.known.versions.clear();
   const k = s.known;
   const generation = since ?? k.generation;
   const out = topics.map((t) => k.versions.get(t));
@@ -186,7 +190,10 @@ async function versionsOf(db: Db, s: PerDb, topics: readonly string[], signature
   return out.map((v, i) => {
     if (v !== undefined) return v;
     const r = read[at++];
-    if (keep) k.versions.set(topics[i], r);
+    if (keep) {
+      k.versions.set(topics[i], r);
+      if (k.versions.size > MAX_KNOWN_VERSIONS) k.versions.shift();
+    }
     return r;
   });
 }
@@ -364,3 +371,5 @@ export function setKeptBytes(db: Db, bytes: number): void {
 export const memoComputes = (db: Db, scope: string): number => state(db).computes.get(scope) ?? 0;
 // How many answers a scope holds now (the tests read it).
 export const memoKept = (db: Db, scope: string): number => state(db).scopes.get(scope)?.size ?? 0;
+// How many topics' versions are known (kept to check remembered answers without reading them).
+export const knownVersionCount = (db: Db): number => state(db).known.versions.size;

@@ -2,7 +2,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Db } from '../../storage/db';
 import type { Clock } from '../../tools/clock';
 import { queueStats } from '../../storage/queries/jobs';
-import { keptBudget } from '../../storage/queries/memo';
+import { keptBudget, knownVersionCount } from '../../storage/queries/memo';
 
 // Prometheus metrics of one app instance (its own registry: tests start many apps in one process). Labels are
 // route templates, tool names, job kinds and outcomes — never raw paths or anything a caller wrote.
@@ -38,6 +38,16 @@ export function createMetrics(deps: { db: Db; clock: Clock }) {
     collect() { this.set(keptBudget(deps.db).total); },
   });
   new Gauge({ name: 'cache_budget_bytes', help: 'What remembered answers and kept pages may weigh together in this process (CACHE_MB)', registers, collect() { this.set(keptBudget(deps.db).limit); } });
+  new Gauge({
+    name: 'cache_known_versions', help: 'Topics whose version this process knows, to check remembered answers without reading them (at most 20,000)', registers,
+    collect() { this.set(knownVersionCount(deps.db)); },
+  });
+  // The addresses each lane remembers how to answer (those asked for at least twice), registered by the lanes.
+  const addressCounts = new Map<string, () => number>();
+  new Gauge({
+    name: 'http_lane_remembered_addresses', help: 'Addresses a lane remembers how to answer (taken in at their second ask; at most 10,000 a lane), by lane', labelNames: ['lane'], registers,
+    collect() { for (const [lane, count] of addressCounts) this.set({ lane }, count()); },
+  });
   // Read from the database when scraped, so every node reports the shared queue.
   const refreshQueue = async () => {
     depth.reset();
@@ -48,7 +58,7 @@ export function createMetrics(deps: { db: Db; clock: Clock }) {
       if (r.oldest) age.set({ kind: r.kind, status: r.status }, Math.max(0, (now.getTime() - Date.parse(r.oldest)) / 1000));
     }
   };
-  return { registry, requests, duration, mcpCalls, laneAnswers, frontAnswers, rateLimited, jobRuns, jobDuration, refreshQueue };
+  return { registry, requests, duration, mcpCalls, laneAnswers, frontAnswers, addressCounts, rateLimited, jobRuns, jobDuration, refreshQueue };
 }
 
 export type Metrics = ReturnType<typeof createMetrics>;
