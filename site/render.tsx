@@ -48,6 +48,11 @@ export function ErrorPage(props: { siteName: string; status: number; heading: st
   );
 }
 
+// A request refused by a rate limit: when to try again, and nothing kept by anyone on the way.
+export const tooManyRequestsPage = (c: Context, deps: AppDeps, retryAfterSeconds: number, message: string) =>
+  htmlResponse(c, <ErrorPage siteName={deps.config.siteName} status={429} heading="Too many requests" message={message} />, 429,
+    { 'retry-after': String(retryAfterSeconds), 'cache-control': 'no-store' });
+
 export const notFoundPage = (c: Context, deps: AppDeps, message = 'There is no page at this address. It may have moved, or the link may be mistyped.') =>
   htmlResponse(c, <ErrorPage siteName={deps.config.siteName} status={404} heading="Page not found" message={message} />, 404);
 

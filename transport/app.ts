@@ -136,7 +136,7 @@ export function createApp(given: CreateAppDeps) {
 
   // Registered after the API and MCP routes, so it runs for site pages only (those answer without next()).
   app.use('*', securityHeaders({ https: deps.config.siteUrl.startsWith('https:') }));
-  registerSite(app, { ...deps, views: limits.views });
+  registerSite(app, { ...deps, views: limits.views, searches: limits.api });
   mcpAnswer = mcp.answer;
   // Last line of defence: an error a route did not handle becomes a problem (API, MCP) or an error page (site) with
   // the status its kind means, never a bare 500 from the framework.
