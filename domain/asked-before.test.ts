@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressHash, AskedBefore } from './asked-before';
+import { AddressMap, addressHash, AskedBefore } from './asked-before';
 
 describe('AskedBefore', () => {
   it.each([
@@ -43,5 +43,33 @@ describe('AskedBefore', () => {
 
   it('refuses a generation of no addresses', () => {
     expect(() => new AskedBefore(0)).toThrow(RangeError);
+  });
+});
+
+describe('AddressMap', () => {
+  it('takes an address in at its second ask, replaces one it holds, and forgets on delete', () => {
+    const map = new AddressMap<string>(100);
+    map.remember('/a', 'first');
+    expect(map.get('/a')).toBeUndefined();
+    expect(map.size).toBe(0);
+    map.remember('/a', 'second');
+    expect(map.get('/a')).toBe('second');
+    map.remember('/a', 'third'); // already held: replaced at once
+    expect(map.get('/a')).toBe('third');
+    map.delete('/a');
+    expect(map.get('/a')).toBeUndefined();
+    map.remember('/a', 'fourth'); // asked again from the start
+    expect(map.get('/a')).toBeUndefined();
+  });
+
+  it('holds at most its count, the least recently used going first', () => {
+    const map = new AddressMap<number>(3);
+    for (const a of ['/1', '/2', '/3', '/4']) {
+      map.remember(a, 0);
+      map.remember(a, 1);
+    }
+    expect(map.size).toBe(3);
+    expect(map.get('/1')).toBeUndefined();
+    expect(map.get('/4')).toBe(1);
   });
 });

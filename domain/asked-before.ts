@@ -1,5 +1,8 @@
-// Whether an address was asked for before, recently: for maps that remember what an address resolved to (the API
-// lane's routes, the kept pages' addresses), so that they take in only addresses asked for a second time.
+import { Lru } from './lru';
+
+// Whether an address was asked for before, recently, and AddressMap (below), the map built on it: for what remembers
+// what an address resolved to (the API lane's routes, the kept pages' addresses), so it takes in only addresses asked
+// for a second time.
 //
 // Why: such a map pays only when its address comes again, and under a crawler or visitors arriving from search
 // engines most addresses come once. At 100,000 listings the bench's first reads filled both maps to their 10,000
@@ -39,4 +42,32 @@ export function addressHash(text: string): number {
     h = Math.imul(h, 0x01000193);
   }
   return (h >>> 1) & 0x3fffffff;
+}
+
+// A bounded map of what addresses resolve to (least recently used first out) that takes an address in at its second
+// ask: `remember` replaces an address already there, and otherwise keeps it only if it was asked before.
+export class AddressMap<V> {
+  private readonly entries: Lru<string, V>;
+  private readonly askedBefore: AskedBefore;
+
+  constructor(max: number) {
+    this.entries = new Lru(max);
+    this.askedBefore = new AskedBefore(max);
+  }
+
+  get(address: string): V | undefined {
+    return this.entries.get(address);
+  }
+
+  remember(address: string, value: V): void {
+    if (this.entries.get(address) !== undefined || this.askedBefore.ask(address)) this.entries.set(address, value);
+  }
+
+  delete(address: string): void {
+    this.entries.delete(address);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
 }

@@ -6,7 +6,7 @@ import { keptBudget, minuteOf, remember, rememberedIfCurrent, type Showing } fro
 import { callAgain, callThatMade, type AnonymousCall } from './call-tool';
 import { approxBytes } from '../domain/approx-size';
 import { Lru } from '../domain/lru';
-import { AskedBefore } from '../domain/asked-before';
+import { AddressMap } from '../domain/asked-before';
 import { htmlResponse, pageResponse, pageText, type PageText } from './render';
 import { viewerOf } from './viewer';
 import { addressWithoutTracking, withoutTracking } from '../domain/tracking-params';
@@ -107,21 +107,20 @@ export type KeptAddress = { route: string; minute: number; current: () => Promis
 // (transport/prepared-reads.ts MAX_URLS), and, as there, taken in at an address's second ask: an address asked for
 // once (a crawler's, a visitor's from a search engine) leaves a hash for a while (domain/asked-before.ts), not an entry.
 const MAX_ADDRESSES = 10_000;
-const addresses = new WeakMap<Db, { kept: Lru<string, KeptAddress>; askedBefore: AskedBefore }>();
+const addresses = new WeakMap<Db, AddressMap<KeptAddress>>();
 function keptAt(c: Context, deps: AppDeps, current: KeptAddress['current']): void {
-  let of = addresses.get(deps.db);
-  if (!of) addresses.set(deps.db, (of = { kept: new Lru(MAX_ADDRESSES), askedBefore: new AskedBefore(MAX_ADDRESSES) }));
-  const key = keptKeyOf(c.req.url);
-  if (of.kept.get(key) !== undefined || of.askedBefore.ask(key)) of.kept.set(key, { route: routePath(c), minute: minuteOf(deps.clock.now()), current });
+  let kept = addresses.get(deps.db);
+  if (!kept) addresses.set(deps.db, (kept = new AddressMap(MAX_ADDRESSES)));
+  kept.remember(keptKeyOf(c.req.url), { route: routePath(c), minute: minuteOf(deps.clock.now()), current });
 }
 
 // How many addresses are kept (metrics).
-export const keptAddressCount = (db: Db): number => addresses.get(db)?.kept.size ?? 0;
+export const keptAddressCount = (db: Db): number => addresses.get(db)?.size ?? 0;
 
 // What is kept for this address (path and query as requested, tracking parameters left out) in this minute, if
 // anything: its `current()` then gives the page while it is the one the full path would send to a signed-out
 // visitor, else undefined.
 export function keptAddress(deps: Pick<AppDeps, 'db' | 'clock'>, address: string): KeptAddress | undefined {
-  const kept = addresses.get(deps.db)?.kept.get(addressWithoutTracking(address));
+  const kept = addresses.get(deps.db)?.get(addressWithoutTracking(address));
   return kept && kept.minute === minuteOf(deps.clock.now()) ? kept : undefined;
 }

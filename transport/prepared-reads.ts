@@ -3,8 +3,7 @@ import type { AnyTool } from '../tools/define';
 import type { AppConfig, ToolContext } from '../tools/context';
 import { invokeTool, jsonBytes, jsonEtag } from '../tools/invoke';
 import { clientIpOf, headersOf, incomingClientIp, type HeaderBag } from './node-request';
-import { Lru } from '../domain/lru';
-import { AskedBefore } from '../domain/asked-before';
+import { AddressMap } from '../domain/asked-before';
 import { pathAndQueryOf } from '../domain/request-target';
 import { API_PREFIX, noteRateDecision } from '../rest-adapter/routes';
 import { queryOf, urlInput } from '../rest-adapter/input';
@@ -71,18 +70,13 @@ const PLAIN_TARGET = /^(?:\/(?!\.{1,2}(?:[/?]|$))[A-Za-z0-9\-._~]+)+\/?(?:\?[\x2
 export const plainTarget = (target: string): boolean => PLAIN_TARGET.test(target);
 
 export function preparedReads(deps: PreparedReadsDeps) {
-  const entries = new Lru<string, Entry>(MAX_URLS);
-  const askedBefore = new AskedBefore(MAX_URLS);
-  // Replaced when already there; else taken in at the URL's second ask.
-  const keep = (key: string, entry: Entry): void => {
-    if (entries.get(key) !== undefined || askedBefore.ask(key)) entries.set(key, entry);
-  };
+  const entries = new AddressMap<Entry>(MAX_URLS);
 
   function remember(c: Context, tool: AnyTool, raw: unknown): void {
     const lifetime = lifetimeOf(c.req.path);
     // Answers that are not cached publicly (none under /api/v1 today) keep the full path's rules.
     if (!lifetime || carriesCredentials(c)) return;
-    keep(pathAndQueryOf(c.req.url), { tool, raw, route: API_PREFIX + tool.http.path, lifetime });
+    entries.remember(pathAndQueryOf(c.req.url), { tool, raw, route: API_PREFIX + tool.http.path, lifetime });
   }
 
   // The entry a GET or HEAD of this URL may be answered from, or null when the full path must take it.
@@ -111,7 +105,7 @@ export function preparedReads(deps: PreparedReadsDeps) {
       return null;
     }
     const entry = { tool: route.tool, raw, route: API_PREFIX + route.tool.http.path, lifetime };
-    keep(key, entry);
+    entries.remember(key, entry);
     return entry;
   }
 

@@ -1,9 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { AppDeps } from '../../app-context';
 import { callTool, pageParam } from '../call-tool';
-import { htmlResponse, sitePage, tooManyRequestsPage } from '../render';
-import { viewerOf } from '../viewer';
-import { clientIp } from '../../auth/actor';
+import { htmlResponse, sitePage } from '../render';
 import { pageFromAnswers } from '../kept-page';
 import { Layout } from '../layout';
 import { ListingList, Pager, plural, withQuery } from '../components';
@@ -45,8 +43,6 @@ function Select(props: { name: string; label: string; value: string | undefined;
 
 export function registerSearchPage(app: Hono, deps: AppDeps): void {
   app.get('/search', sitePage(deps, async (c: Context) => {
-    const refused = await chargedSearch(c, deps);
-    if (refused) return refused;
     const params: Params = {};
     for (const k of PARAMS) {
       const v = c.req.query(k)?.trim();
@@ -98,22 +94,7 @@ export function registerSearchPage(app: Hono, deps: AppDeps): void {
       </Layout>;
     // A query the tool refused is answered with the form and its errors, made afresh.
     return result ? pageFromAnswers(c, deps, 'search', [tree, result], made) : htmlResponse(c, made(), 400);
-  }));
-}
-
-// A search page is search_listings for any words and filters a visitor writes: addresses without end, each made
-// afresh (~2 ms of CPU at 100,000 listings for words never searched before), which REST and MCP charge per caller.
-// So a search page this handler serves is charged against the same allowance (RATE_LIMIT_ANON_PER_MIN per address,
-// RATE_LIMIT_USER_PER_MIN per signed-in user); a page the kept-page lane sends (transport/page-front.ts) was made
-// already and is not. Other pages have a bounded set of addresses and are kept, and are not limited.
-async function chargedSearch(c: Context, deps: AppDeps): Promise<Response | null> {
-  if (!deps.searches) return null;
-  const viewer = viewerOf(c);
-  const ip = clientIp(c, deps.config);
-  const decision = await deps.searches.take(viewer ? { kind: 'session', userId: viewer.userId, scopes: [], ip } : { kind: 'anonymous', ip });
-  if (!decision || decision.allowed) return null;
-  return tooManyRequestsPage(c, deps, decision.retryAfterSeconds,
-    `Too many searches came from your address (or account) in the last minute. Try again in ${decision.retryAfterSeconds} seconds.`);
+  }, { rateLimited: true }));
 }
 
 function Results(props: { deps: AppDeps; result: Page; params: Params; filtered: boolean }) {

@@ -1,7 +1,6 @@
 import { readSnapshot, type Db } from '../db';
 import type { Stmt } from '../engine/types';
 import { ByteBudget, Lru } from '../../domain/lru';
-import { OrderedMap } from '../../domain/ordered-map';
 import { approxBytes } from '../../domain/approx-size';
 
 // Read results remembered until something they show changes. Each answer is stored with the versions of the
@@ -44,15 +43,15 @@ type PerDb = {
   // checked in memory, not with a read of each of its topics after every write. A version is only ever forgotten
   // or read afresh, never guessed: one read before the log position it is kept under is older, which can only
   // make an answer look stale, never fresh.
-  known: { signature: string; logSeq: number; versions: OrderedMap<string, number>; generation: number };
+  known: { signature: string; logSeq: number; versions: Lru<string, number>; generation: number };
 };
 
 // Past this many changes since the last look, forgetting everything costs less than reading them.
 const CATCH_UP_ROWS = 500;
 // change_log keeps the last 100,000 changes (migration 0014): a reader further behind may have missed some.
 const LOG_KEPT = 100_000;
-// Versions known at most; past it the oldest known goes (forgetting one is always safe: it is read again when an answer
-// needs it). What they are for is checking kept answers, which name at most some tens of thousands of topics together
+// Versions known at most; past it the least recently used goes (forgetting one is always safe: it is read again when
+// an answer needs it). What they are for is checking kept answers, which name at most some tens of thousands of topics together
 // (their count caps and CACHE_MB hold a few thousand answers at 100,000 listings, with a few topics each). It was
 // 200,000, all forgotten at once past it: a crawler going through 100,000 listings left ~100,000 versions of listings
 // no kept answer showed any more, ~80 bytes of heap each.
@@ -83,7 +82,7 @@ function state(db: Db): PerDb {
       scopes: new Map(),
       budget: new ByteBudget(DEFAULT_KEPT_BYTES),
       periods: new Map(),
-      known: { signature: '', logSeq: -1, versions: new OrderedMap(), generation: 0 },
+      known: { signature: '', logSeq: -1, versions: new Lru(MAX_KNOWN_VERSIONS), generation: 0 },
       computes: new Map(),
       inflight: new Map(),
       dataVersionNow: null,
@@ -190,10 +189,7 @@ async function versionsOf(db: Db, s: PerDb, topics: readonly string[], signature
   return out.map((v, i) => {
     if (v !== undefined) return v;
     const r = read[at++];
-    if (keep) {
-      k.versions.set(topics[i], r);
-      if (k.versions.size > MAX_KNOWN_VERSIONS) k.versions.shift();
-    }
+    if (keep) k.versions.set(topics[i], r);
     return r;
   });
 }
