@@ -25,6 +25,7 @@ const SECONDS = arg('seconds', 10);
 // call while the 2025 era's, run right after it and no cheaper, read 110–134; with it, 96–102.
 const WARMUP_SECONDS = arg('warmup', 1);
 const CONNECTIONS = arg('connections', 32);
+const IDLE_SECONDS = 3;
 // --only TEXT runs the baseline and the scenarios whose name contains TEXT, or any of TEXT|TEXT|….
 const onlyAt = process.argv.indexOf('--only');
 const ONLY = onlyAt > 0 ? process.argv[onlyAt + 1].split('|') : null;
@@ -172,7 +173,7 @@ async function startWriterProcess(ready: Ready, kinds: WriterKind[], forMs = 0) 
 // its remembered answers and kept pages weighed then, against its budget (/metrics cache_kept_bytes, CACHE_MB); heapMb:
 // the V8 heap's size then (/metrics nodejs_heap_size_total_bytes), so RSS's growth shows as the heap's or native memory's.
 type Row = { name: string; rps: number; p50: number; p99: number; errors: number; cpuUs: number; dbCpuUs?: number; writes?: string; rssMb: number; keptMb: number; heapMb: number };
-type EngineRun = { engine: EngineName; rows: Row[]; loadMs: number; warmMs: number; peakRss: number };
+type EngineRun = { engine: EngineName; rows: Row[]; loadMs: number; warmMs: number; peakRss: number; idleCpuMs: number };
 
 let cluster: PgCluster | undefined;
 async function runOn(engine: EngineName): Promise<EngineRun> {
@@ -201,6 +202,11 @@ async function runOn(engine: EngineName): Promise<EngineRun> {
   // does not pay for loading and compiling the site's pages and the write paths (they load on first use, and the
   // writer process's own start-up is compiled once).
   if (MIXED) await (await startWriterProcess(ready, ['visitors', 'voters', 'owner'], 4000)).stop();
+  // What the app costs with nobody asking (its timers: the view flush, the log batches, the metrics' event-loop
+  // sampling), in ms of main-thread CPU a second: what a node of a quiet directory spends doing nothing.
+  const idleBefore = serverCpuNs();
+  await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+  const idleCpuMs = (serverCpuNs() - idleBefore) / 1e6 / IDLE_SECONDS;
 
   const rows: Row[] = [];
   for (const s of scenariosOf(ready)) {
@@ -231,7 +237,7 @@ async function runOn(engine: EngineName): Promise<EngineRun> {
   await new Promise((resolve) => { child.once('exit', resolve); child.kill(); });
   await cluster?.stop();
   cluster = undefined;
-  return { engine, rows, loadMs: ready.loadMs, warmMs: ready.warmMs, peakRss };
+  return { engine, rows, loadMs: ready.loadMs, warmMs: ready.warmMs, peakRss, idleCpuMs };
 }
 
 const runs: EngineRun[] = [];
@@ -274,6 +280,7 @@ for (const run of runs) {
     `(${ratio(REF_POST_ONCE, REF_GET)} answered with the 7 KB once), ` +
     `the most MCP against REST could reach on this machine; the app's own work: REST get_listing ${ratio('REST get_listing', REF_GET)} of the bare GET, ` +
     `MCP tools/call get_listing ${ratio('MCP tools/call get_listing', REF_POST)} of the bare POST.`);
+  console.log(`${on}Idle, before the scenarios: the app's main thread used ${run.idleCpuMs.toFixed(1)} ms of CPU a second with no requests (over ${IDLE_SECONDS} s).`);
   console.log(`${on}Peak RSS of the app process: ${Math.round(run.peakRss / 1048576)} MB (target ≤ 300 MB at 100,000 listings).`);
   const miss = (text: string) => misses.push(`${on}${text}`);
   for (const r of run.rows) if (r.name.startsWith('REST ') && r.rps < 0.2 * base) miss(`${r.name}: ${pct(r.rps, base)} of baseline (target ≥ 20 %)`);

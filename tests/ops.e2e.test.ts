@@ -111,6 +111,8 @@ describe('/metrics', () => {
     expect(text).toMatch(/^job_queue_depth\{kind="draft_build",status="queued"\} 1$/m);
     expect(text).toMatch(/^job_queue_oldest_age_seconds\{kind="draft_build",status="queued"\} 60$/m);
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+    // The event loop's delay, sampled every 100 ms (transport/ops/metrics.ts): reported, in seconds.
+    expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds \d+(\.\d+)?(e-\d+)?$/m);
     expect(limitedText).toMatch(/^rate_limit_refusals_total\{surface="rest"\} 1$/m);
   });
 
