@@ -3,7 +3,7 @@ import type { AppConfig } from '../domain/app-config';
 import type { Clock } from '../domain/clock';
 import type { JobPort } from '../tools/job-port';
 import type { ViewDedupe } from '../domain/page-views';
-import type { Actor } from '../domain/actor';
+import type { RequestLimiter } from '../domain/request-limiter';
 
 // The application context: what the site's pages and the app's composition share (the database, the settings,
 // the clock and the job port tools are called with). It has its own top-level folder, not a file in transport/ or
@@ -13,6 +13,4 @@ import type { Actor } from '../domain/actor';
 // `views` decides which page views count (per process unless the processes share a limits store). `searches` charges
 // the search pages the site makes against the caller's allowance for the API's operations (the same limiter, so the
 // site's pages and REST and MCP draw on one allowance per address or user); without it, they are not limited.
-export type SearchLimiter = { take(actor: Actor): SearchDecision | null | Promise<SearchDecision | null> };
-export type SearchDecision = { allowed: boolean; retryAfterSeconds: number };
-export type AppDeps = { db: Db; config: AppConfig; clock: Clock; jobs: JobPort; views?: ViewDedupe; searches?: SearchLimiter };
+export type AppDeps = { db: Db; config: AppConfig; clock: Clock; jobs: JobPort; views?: ViewDedupe; searches?: RequestLimiter };

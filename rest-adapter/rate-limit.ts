@@ -1,13 +1,12 @@
 import type { Actor } from '../tools/actor';
 import type { Clock } from '../tools/clock';
 import { rateLimitKey } from '../domain/client-address';
+import type { RateDecision, RequestLimiter } from '../domain/request-limiter';
+
+// The contract lives in domain/ (the site's pages charge callers too); the adapters import it from here.
+export type { RateDecision, RequestLimiter };
 
 export type RateLimits = { anonymousPerMinute: number; userPerMinute: number };
-export type RateDecision = { allowed: boolean; limit: number; remaining: number; resetSeconds: number; retryAfterSeconds: number };
-
-// One request's charge against its caller's allowance: null when that caller has no limit. Synchronous in memory
-// (RateLimiter below), a promise when the counts are shared between processes (rate-limit-shared.ts).
-export type RequestLimiter = { take(actor: Actor): RateDecision | null | Promise<RateDecision | null> };
 
 // Which allowance a caller draws on: one per signed-in user, one per IP (an IPv6 /64) for anonymous callers.
 // null when that caller has no limit (0 turns a limit off), before any key is worked out.

@@ -13,6 +13,10 @@ export class PageNotFound extends Error {
   }
 }
 
+// Who a site visitor is to the tools and the rate limit: anonymous, or signed in with every scope.
+export const visitorActor = (userId: number | null, ip: string): Actor =>
+  userId === null ? { kind: 'anonymous', ip } : { kind: 'session', userId, scopes: [...SCOPES], ip };
+
 // Pages show exactly what the API shows: they run the same registry tool, as an anonymous visitor,
 // through the same authorize → validate → run → output-check path the REST and MCP adapters use.
 export async function callTool<T = any>(deps: AppDeps, name: string, input: object, ip = 'site'): Promise<T> {
@@ -35,9 +39,8 @@ export const callAgain = (deps: AppDeps, call: AnonymousCall): Promise<unknown> 
 export async function callToolAs<T = any>(deps: AppDeps, name: string, input: object, userId: number | null, ip = 'site'): Promise<T> {
   const tool = toolByName.get(name);
   if (!tool) throw new ToolError('unavailable', `The ${name} operation is not available yet.`);
-  const actor: Actor = userId === null ? { kind: 'anonymous', ip } : { kind: 'session', userId, scopes: [...SCOPES], ip };
   try {
-    return (await invokeTool(tool, { db: deps.db, config: deps.config, clock: deps.clock, jobs: deps.jobs, actor }, input)) as T;
+    return (await invokeTool(tool, { db: deps.db, config: deps.config, clock: deps.clock, jobs: deps.jobs, actor: visitorActor(userId, ip) }, input)) as T;
   } catch (err) {
     if (err instanceof ToolError && err.kind === 'not_found') throw new PageNotFound(err.message);
     throw err;

@@ -2,7 +2,7 @@ import type { Context, Handler } from 'hono';
 import type { Child } from 'hono/jsx';
 import type { AppDeps } from '../app-context';
 import { STATUS_OF_KIND, TITLE_OF_KIND, ToolError } from '../tools/errors';
-import { PageNotFound } from './call-tool';
+import { PageNotFound, visitorActor } from './call-tool';
 import { Layout } from './layout';
 import { etagOf } from '../domain/etag';
 import { renderPage, viewerOf } from './viewer';
@@ -64,9 +64,7 @@ export const notFoundPage = (c: Context, deps: AppDeps, message = 'There is no p
 // (transport/page-front.ts) was made already and is not. Other pages have a bounded set of addresses and are kept.
 async function refusedByLimit(c: Context, deps: AppDeps): Promise<Response | null> {
   if (!deps.searches) return null;
-  const viewer = viewerOf(c);
-  const ip = clientIp(c, deps.config);
-  const decision = await deps.searches.take(viewer ? { kind: 'session', userId: viewer.userId, scopes: [], ip } : { kind: 'anonymous', ip });
+  const decision = await deps.searches.take(visitorActor(viewerOf(c)?.userId ?? null, clientIp(c, deps.config)));
   if (!decision || decision.allowed) return null;
   return tooManyRequestsPage(c, deps, decision.retryAfterSeconds,
     `Too many searches came from your address (or account) in the last minute. Try again in ${decision.retryAfterSeconds} seconds.`);

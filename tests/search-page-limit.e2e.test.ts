@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type TestApp } from './harness';
 import { decoded, raw } from './support/raw-http';
+import { Browser, signUp } from './auth-helpers';
 
 // A search page runs search_listings for whatever a visitor writes, so the site's /search is charged against the same
 // allowance as REST and MCP (site/search/page.tsx): one bucket per address for anonymous callers.
 let app: TestApp;
 beforeAll(async () => {
-  app = await startApp({ demo: true, env: { RATE_LIMIT_ANON_PER_MIN: '3' } });
+  app = await startApp({ demo: true, env: { RATE_LIMIT_ANON_PER_MIN: '3', RATE_LIMIT_USER_PER_MIN: '5' } });
 });
 afterAll(async () => {
   await app?.close();
@@ -36,5 +37,17 @@ describe('search pages and the rate limit', () => {
     const later = await raw(app, '/search?q=crm');
     expect(later.status).toBe(200);
     expect(decoded(later)).toContain('Results for');
+  });
+
+  it('charges a signed-in person against their own allowance, not their address\'s', async () => {
+    const person = new Browser(app.url);
+    expect((await signUp(person, 'searcher@example.com', 'correct horse battery', 'Searcher')).status).toBe(303);
+    // The address's allowance is spent (3 a minute) while the person's (5 a minute) is not.
+    app.clock.advance(60_000);
+    for (const words of ['a', 'b', 'c']) expect((await raw(app, `/search?q=${words}`)).status).toBe(200);
+    expect((await raw(app, '/search?q=d')).status).toBe(429);
+    const statuses = [];
+    for (const words of ['one', 'two', 'three', 'four', 'five', 'six']) statuses.push((await person.request(`/search?q=${words}`)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });
 });

@@ -51,10 +51,10 @@ const CATCH_UP_ROWS = 500;
 // change_log keeps the last 100,000 changes (migration 0014): a reader further behind may have missed some.
 const LOG_KEPT = 100_000;
 // Versions known at most; past it the least recently used goes (forgetting one is always safe: it is read again when
-// an answer needs it). What they are for is checking kept answers, which name at most some tens of thousands of topics together
-// (their count caps and CACHE_MB hold a few thousand answers at 100,000 listings, with a few topics each). It was
-// 200,000, all forgotten at once past it: a crawler going through 100,000 listings left ~100,000 versions of listings
-// no kept answer showed any more, ~80 bytes of heap each.
+// an answer needs it). What they are for is checking kept answers, which name at most some tens of thousands of
+// topics together (their count caps and CACHE_MB hold a few thousand answers at 100,000 listings, with a few topics
+// each). It was 200,000, all forgotten at once past it: a crawler going through 100,000 listings left ~100,000
+// versions of listings no kept answer showed any more, ~80 bytes of heap each.
 export const MAX_KNOWN_VERSIONS = 20_000;
 // What remembered answers may weigh together by default, as approxBytes counts them (CACHE_MB sets it: keptBudget).
 // Made from them and held while they are kept comes about as much again (their JSON bytes, MCP answer heads, compressed
