@@ -36,12 +36,14 @@ function prepare(db: Db) {
     countStatus: s.prepare(`SELECT count(*) AS n FROM listings WHERE status = ?`),
     weekLive: s.prepare(LIVE_IN_WEEK),
     weekScheduled: s.prepare(`SELECT id FROM listings WHERE status = 'scheduled' AND launch_week = ? ORDER BY name COLLATE NOCASE, id`),
-    // Earliest week any public listing launched or is booked in; weeks before it have no launch page.
-    firstWeek: s.prepare(`SELECT MIN(COALESCE(launch_week, date(launched_at, 'weekday 0', '-6 days'))) AS week
-      FROM listings WHERE status IN ('live', 'scheduled')`, {
-      // The Monday (UTC) of the launch's week, as SQLite's date modifiers give it: week_of (migration 0002).
-      pg: `SELECT MIN(COALESCE(launch_week, week_of(launched_at))) AS week
-      FROM listings WHERE status IN ('live', 'scheduled')` }),
+    // The earliest week any public listing launched or is booked in (weeks before it have no launch page), from its two
+    // kinds of listing, each read in order from an index (migration 0018): the first booked week, and the first launch
+    // time of the listings launched without one (the week is its Monday). Named, the indexes hold whatever statistics
+    // say (without any, SQLite took a status index and sorted every public listing).
+    firstBookedWeek: s.prepare(`SELECT launch_week AS week FROM listings INDEXED BY listings_week
+      WHERE launch_week IS NOT NULL AND status IN ('live', 'scheduled') ORDER BY launch_week LIMIT 1`),
+    firstUnbookedLaunch: s.prepare(`SELECT launched_at AS at FROM listings INDEXED BY listings_unbooked_launched
+      WHERE launch_week IS NULL AND status IN ('live', 'scheduled') AND launched_at IS NOT NULL ORDER BY launched_at LIMIT 1`),
     launchedBetween: s.prepare(`SELECT id FROM listings WHERE status = 'live' AND launched_at >= ? AND launched_at < ?
       ORDER BY votes_count DESC, launched_at ASC, id ASC LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`),
     countLaunchedBetween: s.prepare(`SELECT count(*) AS n FROM listings WHERE status = 'live' AND launched_at >= ? AND launched_at < ?`),
@@ -72,7 +74,15 @@ export async function weekLaunchRows(db: Db, week: string): Promise<VoteRankRow[
 
 export const scheduledIdsForWeek = async (db: Db, week: string): Promise<number[]> => ids(await stmts(db).weekScheduled.all(week));
 
-export const firstLaunchWeek = async (db: Db): Promise<string | null> => (await stmts(db).firstWeek.get() as { week: string | null }).week;
+// A week's Monday is never after any day of the week, so the Monday of the first launch time is the first such week.
+export async function firstLaunchWeek(db: Db): Promise<string | null> {
+  const s = stmts(db);
+  const booked = (await s.firstBookedWeek.get() as { week: string } | undefined)?.week ?? null;
+  const at = (await s.firstUnbookedLaunch.get() as { at: string } | undefined)?.at;
+  const launched = at === undefined || Number.isNaN(Date.parse(at)) ? null : mondayOf(new Date(at));
+  if (booked === null || launched === null) return booked ?? launched;
+  return launched < booked ? launched : booked;
+}
 
 export async function launchedBetweenIds(db: Db, start: string, end: string, limit: number, offset: number): Promise<IdPage> {
   const s = stmts(db);
