@@ -87,7 +87,7 @@ describe('the test cluster', () => {
 describe('migrations', () => {
   it('apply to a fresh database in order, and a second run applies nothing', async () => {
     const pool = await freshPool('migrate_twice');
-    expect(ALL_TAGS).toEqual(['0000_base', '0001_search', '0002_change_versions', '0003_change_log', '0004_sqlite_functions', '0005_limits', '0006_search_rank_lookup', '0007_browse_order_indexes', '0008_category_members_index', '0009_browse_nulls_order', '0010_search_vectors']);
+    expect(ALL_TAGS).toEqual(['0000_base', '0001_search', '0002_change_versions', '0003_change_log', '0004_sqlite_functions', '0005_limits', '0006_search_rank_lookup', '0007_browse_order_indexes', '0008_category_members_index', '0009_browse_nulls_order', '0010_search_vectors', '0011_first_launch_index']);
     expect(await applyPgMigrations(pool)).toEqual(ALL_TAGS);
     expect(await applyPgMigrations(pool)).toEqual([]);
     const { rows } = await pool.query('SELECT tag FROM __migrations ORDER BY tag');
