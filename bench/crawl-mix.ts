@@ -7,13 +7,14 @@ import { startBenchServers } from './spawn-servers';
 // the sitemap's parts), as a browser asks (br, gzip). Each kind alone first, then all of them mixed, with the server's
 // resident memory sampled every 100 ms and its memory as /metrics tells it at the end. The read bench
 // (bench/read-throughput.ts) repeats a few addresses; this one finds the cold paths and the memory a crawl costs.
-// Usage: npm run bench:crawl [-- --listings 100000 --seconds 8 --mixed 60]
+// Usage: npm run bench:crawl [-- --listings 100000 --seconds 8 --mixed 60 --only TEXT] (--only: the kinds whose name holds TEXT)
 const arg = (name: string, dflt: string) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? process.argv[i + 1] : dflt;
 };
 const SECONDS = Number(arg('seconds', '8'));
 const MIXED = Number(arg('mixed', '60'));
+const ONLY = arg('only', '');
 const { ready, child } = await startBenchServers(Number(arg('listings', '100000')));
 const origin = `http://127.0.0.1:${ready.appPort}`;
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
@@ -55,8 +56,9 @@ console.log('| kind (random addresses) | req/s | vs baseline | p50 ms | p99 ms |
 console.log('|---|---:|---:|---:|---:|---|---:|');
 const row = (name: string, r: Awaited<ReturnType<typeof run>>) =>
   console.log(`| ${name} | ${Math.round(r.rps)} | ${(100 * r.rps / base.requests.average).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.statuses}${r.errors ? ` errors×${r.errors}` : ''} | ${Math.round(rssMb())} |`);
-for (const [name, path] of KINDS) row(name, await run(SECONDS, path));
-row('**all of them mixed**', await run(MIXED, () => pick(KINDS)[1]()));
+const kinds = KINDS.filter(([name]) => name.includes(ONLY));
+for (const [name, path] of kinds) row(name, await run(SECONDS, path));
+if (MIXED > 0) row('**all of them mixed**', await run(MIXED, () => pick(kinds)[1]()));
 clearInterval(sampler);
 
 const metrics = await (await fetch(`${origin}/metrics`)).text();

@@ -164,3 +164,39 @@ describe('search_listings filtered by a category alone', () => {
     expect({ total: body.total, items: body.items }).toEqual({ total: 0, items: [] });
   });
 });
+
+// Every page of a category is cut from one ranking of its listings, made once a minute (tools/categories/
+// category-ranking.ts): pages read before a listing joins, leaves or goes live must not be cut from the ranking of
+// before. Each step reads both pages again after they were remembered.
+describe("a category's pages, cut from one ranking", () => {
+  const page = async (n: number) => (await call('rest', 'get_category', { slug: 'zt-ranked', per_page: 1, page: n })).body.listings;
+  const slugs = async () => [...(await page(1)).items, ...(await page(2)).items, ...(await page(3)).items].map((l: { slug: string }) => l.slug);
+
+  it('follow a listing that joins, goes live, leaves and is taken down, at the next read', async () => {
+    const db = app.db;
+    await addCategory(db, 'zt-ranked', { name: 'ZT Ranked' });
+    await addCategory(db, 'zt-ranked-child', { name: 'ZT Ranked Child', parent: 'zt-ranked' });
+    await addVotes(db, await addListing(db, { name: 'Zt Ranked One', category: 'zt-ranked' }), 3);
+    expect(await slugs()).toEqual(['zt-ranked-one']);
+    expect((await page(1)).total).toBe(1);
+
+    // Joins through the subcategory, with more votes: first on page 1, and page 2 holds what page 1 held.
+    const two = await addListing(db, { name: 'Zt Ranked Two', category: 'zt-ranked-child' });
+    await addVotes(db, two, 7);
+    expect(await slugs()).toEqual(['zt-ranked-two', 'zt-ranked-one']);
+
+    // A scheduled member is not listed until it goes live.
+    const three = await addListing(db, { name: 'Zt Ranked Three', category: 'zt-ranked', status: 'scheduled', launchWeek: '2026-11-30' });
+    await addVotes(db, three, 5);
+    expect(await slugs()).toEqual(['zt-ranked-two', 'zt-ranked-one']);
+    await db.engine.prepare("UPDATE listings SET status = 'live', launched_at = '2026-11-18T10:00:00Z' WHERE id = ?").run(three);
+    expect(await slugs()).toEqual(['zt-ranked-two', 'zt-ranked-three', 'zt-ranked-one']);
+    expect((await page(3)).total).toBe(3);
+
+    // Leaves the category (its membership moved elsewhere), then one is taken down.
+    await db.engine.prepare("UPDATE listing_categories SET category_id = (SELECT id FROM categories WHERE slug = 'zt-empty') WHERE listing_id = ?").run(two);
+    expect(await slugs()).toEqual(['zt-ranked-three', 'zt-ranked-one']);
+    await db.engine.prepare("UPDATE listings SET status = 'rejected' WHERE id = ?").run(three);
+    expect(await slugs()).toEqual(['zt-ranked-one']);
+  });
+});

@@ -4,9 +4,10 @@ import { notFound } from '../errors';
 import { listingSummary } from '../listing-summary';
 import { offsetOf, pageOf, paging, slug } from '../schemas';
 import {
-  categoryById, categoryBySlug, childCategories, liveCountsByCategory, liveListingIdsInCategory,
+  categoryById, categoryBySlug, childCategories, liveCountsByCategory,
 } from '../../storage/queries/categories';
 import { summariesByIds } from '../../storage/queries/summaries';
+import { categoryRanking } from './category-ranking';
 import { minuteOf, rememberShowing } from '../remembered';
 import type { ToolContext } from '../context';
 
@@ -47,18 +48,19 @@ export const get_category = defineTool({
     // Its listings ranked by votes as of the minute; the counts move with which listings are live and where.
     const minute = minuteOf(ctx.clock.now());
     return rememberShowing(ctx, 'get_category', `${input.slug}|${input.page}|${input.per_page}|${minute}`,
-      ['categories', 'listing_categories', 'listing_lists', 'listing_status'], () => categoryPage(ctx, input), { period: minute });
+      ['categories', 'listing_categories', 'listing_lists', 'listing_status'], () => categoryPage(ctx, input, minute), { period: minute });
   },
 });
 
 // The category, its counts and one page of its listings, with the ids of the listings shown.
-async function categoryPage(ctx: ToolContext, input: { slug: string; page: number; per_page: number }) {
+async function categoryPage(ctx: ToolContext, input: { slug: string; page: number; per_page: number }, minute: number) {
   const cat = await categoryBySlug(ctx.db, input.slug);
   if (!cat) throw notFound(`Category ${input.slug}`);
   const parent = cat.parent_id !== null ? await categoryById(ctx.db, cat.parent_id) : null;
   const counts = await liveCountsByCategory(ctx.db);
   const total = counts.get(cat.id) ?? 0;
-  const ids = await liveListingIdsInCategory(ctx.db, cat.id, input.per_page, offsetOf(input));
+  const offset = offsetOf(input);
+  const ids = (await categoryRanking(ctx, cat.id, minute)).slice(offset, offset + input.per_page);
   const value = {
     slug: cat.slug,
     name: cat.name,
