@@ -15,7 +15,8 @@ const arg = (name: string, dflt: string) => {
 const SECONDS = Number(arg('seconds', '8'));
 const MIXED = Number(arg('mixed', '60'));
 const ONLY = arg('only', '');
-const { ready, child } = await startBenchServers(Number(arg('listings', '100000')));
+const LISTINGS = Number(arg('listings', '100000'));
+const { ready, child } = await startBenchServers(LISTINGS);
 const origin = `http://127.0.0.1:${ready.appPort}`;
 const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 let peak = 0;
@@ -51,7 +52,7 @@ async function run(seconds: number, path: () => string) {
 }
 
 const base = await autocannon({ url: `http://127.0.0.1:${ready.basePort}/json`, connections: 32, duration: SECONDS });
-console.log(`\n100,000 listings · 32 connections · baseline (bare Hono route) ${Math.round(base.requests.average)} req/s · each kind ${SECONDS} s, then mixed ${MIXED} s\n`);
+console.log(`\n${LISTINGS.toLocaleString('en')} listings · 32 connections · baseline (bare Hono route) ${Math.round(base.requests.average)} req/s · each kind ${SECONDS} s, then mixed ${MIXED} s\n`);
 console.log('| kind (random addresses) | req/s | vs baseline | p50 ms | p99 ms | statuses | RSS MB after |');
 console.log('|---|---:|---:|---:|---:|---|---:|');
 const row = (name: string, r: Awaited<ReturnType<typeof run>>) =>
