@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
-import { readFileSync } from 'node:fs';
 import { startBenchServers } from './spawn-servers';
+import { option, residentBytes } from './cli';
 
 // What a search engine's crawler and people browsing at random ask of a directory at once: every kind of public page
 // and read at random addresses (any listing, any week, any category page, searches with filters and typos, badges,
@@ -8,17 +8,13 @@ import { startBenchServers } from './spawn-servers';
 // resident memory sampled every 100 ms and its memory as /metrics tells it at the end. The read bench
 // (bench/read-throughput.ts) repeats a few addresses; this one finds the cold paths and the memory a crawl costs.
 // Usage: npm run bench:crawl [-- --listings 100000 --seconds 8 --mixed 60 --only TEXT] (--only: the kinds whose name holds TEXT)
-const arg = (name: string, dflt: string) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? process.argv[i + 1] : dflt;
-};
-const SECONDS = Number(arg('seconds', '8'));
-const MIXED = Number(arg('mixed', '60'));
-const ONLY = arg('only', '');
-const LISTINGS = Number(arg('listings', '100000'));
+const SECONDS = Number(option('seconds', '8'));
+const MIXED = Number(option('mixed', '60'));
+const ONLY = option('only', '');
+const LISTINGS = Number(option('listings', '100000'));
 const { ready, child } = await startBenchServers(LISTINGS);
 const origin = `http://127.0.0.1:${ready.appPort}`;
-const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+const rssMb = () => residentBytes(child.pid) / 1_048_576;
 let peak = 0;
 const sampler = setInterval(() => { peak = Math.max(peak, rssMb()); }, 100);
 

@@ -1,17 +1,14 @@
 import { startBenchServers } from './spawn-servers';
 import autocannon from 'autocannon';
+import { numberOption } from './cli';
 
 // What HTTP caching and compression buy: a listing page and the OpenAPI document fetched as a first visit (no
 // validator, no compression), compressed (br, gzip), and revalidated (If-None-Match → 304), against the bare Hono
 // route measured in the same run. Prints requests per second and bytes on the wire per response.
 // Usage: npm run bench:http-cache [-- --listings 10000 --seconds 5 --connections 32]
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const LISTINGS = arg('listings', 10_000);
-const SECONDS = arg('seconds', 5);
-const CONNECTIONS = arg('connections', 32);
+const LISTINGS = numberOption('listings', 10_000);
+const SECONDS = numberOption('seconds', 5);
+const CONNECTIONS = numberOption('connections', 32);
 
 const { ready, child } = await startBenchServers(LISTINGS);
 

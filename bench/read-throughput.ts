@@ -7,6 +7,7 @@ import type { WriterKind } from './writers';
 import { distinctQueries } from './long-tail';
 import { postgresCpuNs } from './postgres-cpu';
 import { createDatabase, startPgCluster, type PgCluster } from '../tests/support/pg-cluster';
+import { numberOption, residentBytes } from './cli';
 
 // Read throughput of the directory against a bare Hono route measured in the same run: each read alone, then again
 // while people write (page visitors counting views, voters on the site, an owner editing through the API).
@@ -14,17 +15,13 @@ import { createDatabase, startPgCluster, type PgCluster } from '../tests/support
 // (tests/support/pg-cluster.ts) loaded with the same listings; both runs every scenario on each engine in turn, each
 // against the baseline of its own run, and prints one table.
 // Usage: npm run bench [-- --db both --listings 100000 --seconds 10 --warmup 1 --connections 32 --only TEXT --no-mixed]
-const arg = (name: string, dflt: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 ? Number(process.argv[i + 1]) : dflt;
-};
-const LISTINGS = arg('listings', 100_000);
-const SECONDS = arg('seconds', 10);
+const LISTINGS = numberOption('listings', 100_000);
+const SECONDS = numberOption('seconds', 10);
 // Each scenario first runs unmeasured for this long, with its writers: the first calls of a new kind compile its
 // code paths and fill its caches. Without it the first MCP scenario of a run (the 2026 era) read 144–174 µs of CPU a
 // call while the 2025 era's, run right after it and no cheaper, read 110–134; with it, 96–102.
-const WARMUP_SECONDS = arg('warmup', 1);
-const CONNECTIONS = arg('connections', 32);
+const WARMUP_SECONDS = numberOption('warmup', 1);
+const CONNECTIONS = numberOption('connections', 32);
 const IDLE_SECONDS = 3;
 // --only TEXT runs the baseline and the scenarios whose name contains TEXT, or any of TEXT|TEXT|….
 const onlyAt = process.argv.indexOf('--only');
@@ -187,8 +184,8 @@ async function runOn(engine: EngineName): Promise<EngineRun> {
 
   // The app's resident memory, sampled through the run; the peak is printed.
   let peakRss = 0;
-  const rssOf = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
-  const sampler = setInterval(() => { try { peakRss = Math.max(peakRss, rssOf()); } catch { /* exited */ } }, 500);
+  const rssOf = () => residentBytes(child.pid);
+  const sampler = setInterval(() => { peakRss = Math.max(peakRss, rssOf()); }, 500); // 0 once it has exited
   // The server's main-thread CPU time per read served (/proc/<pid>/task/<pid>/schedstat, nanoseconds on CPU). Unlike
   // req/s it hardly moves when something else loads the machine, so its ratio to the baseline's is the steadier figure.
   const serverCpuNs = () => Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/schedstat`, 'utf8').split(' ')[0]);
