@@ -1,18 +1,27 @@
 import autocannon from 'autocannon';
 import { startBenchServers } from './spawn-servers';
 import { option, residentBytes } from './cli';
+import { postgresCpuNs } from './postgres-cpu';
+import { createDatabase, startPgCluster } from '../tests/support/pg-cluster';
 
 // What a search engine's crawler and people browsing at random ask of a directory at once: every kind of public page
 // and read at random addresses (any listing, any week, any category page, searches with filters and typos, badges,
 // the sitemap's parts), as a browser asks (br, gzip). Each kind alone first, then all of them mixed, with the server's
 // resident memory sampled every 100 ms and its memory as /metrics tells it at the end. The read bench
 // (bench/read-throughput.ts) repeats a few addresses; this one finds the cold paths and the memory a crawl costs.
-// Usage: npm run bench:crawl [-- --listings 100000 --seconds 8 --mixed 60 --only TEXT] (--only: the kinds whose name holds TEXT)
+// Usage: npm run bench:crawl [-- --listings 100000 --seconds 8 --mixed 60 --only TEXT --db sqlite|postgres] (--only: the
+// kinds whose name holds TEXT; --db postgres serves from a throwaway cluster, as `npm run bench -- --db postgres` does,
+// and adds the cluster's CPU per request)
 const SECONDS = Number(option('seconds', '8'));
 const MIXED = Number(option('mixed', '60'));
 const ONLY = option('only', '');
 const LISTINGS = Number(option('listings', '100000'));
-const { ready, child } = await startBenchServers(LISTINGS);
+const DB = option('db', 'sqlite');
+if (!['sqlite', 'postgres'].includes(DB)) throw new Error(`--db ${DB}: use sqlite or postgres`);
+const cluster = DB === 'postgres' ? await startPgCluster() : undefined;
+const databaseUrl = cluster ? await createDatabase(cluster.url, 'bench') : undefined;
+const pgPort = databaseUrl ? Number(new URL(databaseUrl).port) : 0;
+const { ready, child } = await startBenchServers(LISTINGS, databaseUrl);
 const origin = `http://127.0.0.1:${ready.appPort}`;
 const rssMb = () => residentBytes(child.pid) / 1_048_576;
 let peak = 0;
@@ -42,17 +51,19 @@ const KINDS: [string, () => string][] = [
 const HEADERS = { 'accept-encoding': 'br, gzip', 'user-agent': 'Mozilla/5.0 (compatible; ExampleBot/2.1)' };
 
 async function run(seconds: number, path: () => string) {
+  const dbBefore = pgPort ? postgresCpuNs(pgPort) : 0;
   const r = await autocannon({ url: origin, connections: 32, duration: seconds, requests: [{ setupRequest: (req: any) => ({ ...req, method: 'GET', path: path(), headers: HEADERS }) }] });
   const statuses = Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => `${code}×${(s as { count: number }).count}`).join(' ');
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, statuses };
+  const dbUs = pgPort ? (postgresCpuNs(pgPort) - dbBefore) / 1000 / Math.max(1, r.requests.total) : undefined;
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, statuses, dbUs };
 }
 
 const base = await autocannon({ url: `http://127.0.0.1:${ready.basePort}/json`, connections: 32, duration: SECONDS });
-console.log(`\n${LISTINGS.toLocaleString('en')} listings · 32 connections · baseline (bare Hono route) ${Math.round(base.requests.average)} req/s · each kind ${SECONDS} s, then mixed ${MIXED} s\n`);
-console.log('| kind (random addresses) | req/s | vs baseline | p50 ms | p99 ms | statuses | RSS MB after |');
-console.log('|---|---:|---:|---:|---:|---|---:|');
+console.log(`\n${LISTINGS.toLocaleString('en')} listings on ${cluster ? 'PostgreSQL' : 'SQLite'} · 32 connections · baseline (bare Hono route) ${Math.round(base.requests.average)} req/s · each kind ${SECONDS} s, then mixed ${MIXED} s\n`);
+console.log(`| kind (random addresses) | req/s | vs baseline | p50 ms | p99 ms | statuses | RSS MB after |${pgPort ? ' PostgreSQL CPU µs/request |' : ''}`);
+console.log(`|---|---:|---:|---:|---:|---|---:|${pgPort ? '---:|' : ''}`);
 const row = (name: string, r: Awaited<ReturnType<typeof run>>) =>
-  console.log(`| ${name} | ${Math.round(r.rps)} | ${(100 * r.rps / base.requests.average).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.statuses}${r.errors ? ` errors×${r.errors}` : ''} | ${Math.round(rssMb())} |`);
+  console.log(`| ${name} | ${Math.round(r.rps)} | ${(100 * r.rps / base.requests.average).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.statuses}${r.errors ? ` errors×${r.errors}` : ''} | ${Math.round(rssMb())} |${r.dbUs === undefined ? '' : ` ${Math.round(r.dbUs)} |`}`);
 const kinds = KINDS.filter(([name]) => name.includes(ONLY));
 for (const [name, path] of kinds) row(name, await run(SECONDS, path));
 if (MIXED > 0) row('**all of them mixed**', await run(MIXED, () => pick(kinds)[1]()));
@@ -65,3 +76,4 @@ const mb = (name: string) => {
 };
 console.log(`\nPeak RSS of the app process: ${Math.round(peak)} MB (target ≤ 300 MB at 100,000 listings). At the end: V8's heap ${mb('nodejs_heap_size_used_bytes')} used of ${mb('nodejs_heap_size_total_bytes')}, external ${mb('nodejs_external_memory_bytes')}, remembered answers ${mb('cache_kept_bytes')} of ${mb('cache_budget_bytes')}.`);
 await new Promise((resolve) => { child.once('exit', resolve); child.kill(); });
+await cluster?.stop();
