@@ -2,6 +2,7 @@ import autocannon from 'autocannon';
 import { startBenchServers } from './spawn-servers';
 import { option, residentBytes } from './cli';
 import { postgresCpuNs } from './postgres-cpu';
+import { startWriterProcess } from './writer-process';
 import { createDatabase, startPgCluster } from '../tests/support/pg-cluster';
 
 // What a search engine's crawler and people browsing at random ask of a directory at once: every kind of public page
@@ -9,14 +10,16 @@ import { createDatabase, startPgCluster } from '../tests/support/pg-cluster';
 // the sitemap's parts), as a browser asks (br, gzip). Each kind alone first, then all of them mixed, with the server's
 // resident memory sampled every 100 ms and its memory as /metrics tells it at the end. The read bench
 // (bench/read-throughput.ts) repeats a few addresses; this one finds the cold paths and the memory a crawl costs.
-// Usage: npm run bench:crawl [-- --listings 100000 --seconds 8 --mixed 60 --only TEXT --db sqlite|postgres] (--only: the
-// kinds whose name holds TEXT; --db postgres serves from a throwaway cluster, as `npm run bench -- --db postgres` does,
-// and adds the cluster's CPU per request)
+// Usage: npm run bench:crawl [-- --listings 100000 --seconds 8 --mixed 60 --only TEXT --db sqlite|postgres --writers]
+// (--only: the kinds whose name holds TEXT; --db postgres serves from a throwaway cluster, as `npm run bench -- --db
+// postgres` does, and adds the cluster's CPU per request; --writers: the mix runs a second time while page visitors,
+// voters and an owner write at the read bench's rates, bench/writers.ts)
 const SECONDS = Number(option('seconds', '8'));
 const MIXED = Number(option('mixed', '60'));
 const ONLY = option('only', '');
 const LISTINGS = Number(option('listings', '100000'));
 const DB = option('db', 'sqlite');
+const WITH_WRITERS = process.argv.includes('--writers');
 if (!['sqlite', 'postgres'].includes(DB)) throw new Error(`--db ${DB}: use sqlite or postgres`);
 const cluster = DB === 'postgres' ? await startPgCluster() : undefined;
 const databaseUrl = cluster ? await createDatabase(cluster.url, 'bench') : undefined;
@@ -67,6 +70,15 @@ const row = (name: string, r: Awaited<ReturnType<typeof run>>) =>
 const kinds = KINDS.filter(([name]) => name.includes(ONLY));
 for (const [name, path] of kinds) row(name, await run(SECONDS, path));
 if (MIXED > 0) row('**all of them mixed**', await run(MIXED, () => pick(kinds)[1]()));
+if (MIXED > 0 && WITH_WRITERS) {
+  const writers = await startWriterProcess(ready, ['visitors', 'voters', 'owner']);
+  const before = await writers.mark();
+  const started = performance.now();
+  const r = await run(MIXED, () => pick(kinds)[1]());
+  const after = await writers.stop();
+  const perSecond = (after.writes - before.writes) / ((performance.now() - started) / 1000);
+  row(`**all of them mixed, with writers** (${perSecond.toFixed(1)} writes/s${after.errors > before.errors ? `, ${after.errors - before.errors} failed` : ''})`, r);
+}
 clearInterval(sampler);
 
 const metrics = await (await fetch(`${origin}/metrics`)).text();

@@ -1,9 +1,8 @@
-import { createInterface } from 'node:readline';
 import { readFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { startBenchServers, type Ready } from './spawn-servers';
 import type { WriterKind } from './writers';
+import { startWriterProcess } from './writer-process';
 import { distinctQueries } from './long-tail';
 import { postgresCpuNs } from './postgres-cpu';
 import { createDatabase, startPgCluster, type PgCluster } from '../tests/support/pg-cluster';
@@ -136,33 +135,6 @@ function scenariosOf(ready: Ready): Scenario[] {
     ? [{ ...r, name: `${r.name}${WITH_VISITORS}`, writers: ['visitors'] }, { ...r, name: `${r.name}${WITH_ALL}`, writers: ['visitors', 'voters', 'owner'] }]
     : []);
   return reads.flatMap((r) => [r, ...mixedOf(r)]).filter((x, i) => i === 0 || !ONLY || ONLY.some((text) => x.name.includes(text)));
-}
-
-// Writers run in a child process (bench/writers-child.ts): in this one they would slow the load generator down.
-// `mark` asks for the counts so far; `stop` ends the writers and gives their totals.
-type Counts = { writes: number; errors: number };
-async function startWriterProcess(ready: Ready, kinds: WriterKind[], forMs = 0) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'bench/writers-child.ts', JSON.stringify({ ...ready, everySlug: [] }), kinds.join(',')], { stdio: ['pipe', 'pipe', 'inherit'] });
-  if (forMs) await new Promise((r) => setTimeout(r, forMs));
-  const lines = createInterface({ input: proc.stdout! });
-  // The child's next line; none if it died (its output closed): the run goes on, its writes unknown (0).
-  const next = () => new Promise<Counts>((resolve) => {
-    const none = () => resolve({ writes: 0, errors: 0 });
-    lines.once('close', none);
-    lines.once('line', (l) => { lines.off('close', none); resolve(JSON.parse(l)); });
-  });
-  return {
-    mark: () => {
-      const counts = next();
-      proc.stdin!.write('\n');
-      return counts;
-    },
-    stop: () => {
-      const counts = next();
-      proc.stdin!.end();
-      return counts;
-    },
-  };
 }
 
 // dbCpuUs: CPU time of the PostgreSQL server's processes per read (all of the cluster's backends), PostgreSQL only.

@@ -154,7 +154,7 @@ export async function compressed(res: Response, acceptEncoding: string | undefin
   if (etag && tooSmall.get(etag)) return res;
   const cacheKey = etag ? `${encoding}|${etag}` : null;
   // This request's body, once read (only when nothing kept or being compressed holds its bytes).
-  let read: Uint8Array | undefined;
+  let read: Uint8Array<ArrayBuffer> | undefined;
   const worthCompressing = async (): Promise<Uint8Array | null> => {
     read = new Uint8Array(await res.arrayBuffer());
     if (read.byteLength >= MIN_BYTES) return read;
