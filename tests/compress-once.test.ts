@@ -25,6 +25,20 @@ function sitemap(bytes: number): Buffer {
 }
 const BODY = sitemap(600_000);
 
+// Answers of one body under one ETag, each body a stream that counts the reads of it (pulled only when read).
+function countedAnswers(body: Uint8Array) {
+  const etag = `W/"${randomUUID()}"`;
+  let reads = 0;
+  const make = () => new Response(new ReadableStream<Uint8Array>({
+    pull(controller) {
+      reads++;
+      controller.enqueue(new Uint8Array(body));
+      controller.close();
+    },
+  }, { highWaterMark: 0 }), { headers: { 'content-type': 'application/xml; charset=utf-8', etag } });
+  return { make, reads: () => reads };
+}
+
 beforeEach(() => {
   calls.br = 0;
   calls.gzip = 0;
@@ -58,17 +72,9 @@ describe('an answer asked for on many connections at once', () => {
   // over a few round trips): each request's copy of the body used to be read while the first was still reading its
   // own, a ~4.9 MB copy each.
   it.each([['br'], ['gzip']] as const)('reads one body of the answers that arrive together in %s, and sends each whole', async (encoding) => {
-    const etag = `W/"${randomUUID()}"`;
-    let reads = 0;
-    const answer = () => new Response(new ReadableStream<Uint8Array>({
-      pull(controller) {
-        reads++;
-        controller.enqueue(new Uint8Array(BODY));
-        controller.close();
-      },
-    }, { highWaterMark: 0 }), { headers: { 'content-type': 'application/xml; charset=utf-8', etag } });
-    const sent = await Promise.all(Array.from({ length: 16 }, () => compressed(answer(), encoding, 'GET')));
-    expect(reads).toBe(1);
+    const answers = countedAnswers(BODY);
+    const sent = await Promise.all(Array.from({ length: 16 }, () => compressed(answers.make(), encoding, 'GET')));
+    expect(answers.reads()).toBe(1);
     expect(calls[encoding]).toBe(1);
     const decode = encoding === 'br' ? brotliDecompressSync : gunzipSync;
     for (const res of sent) {
@@ -78,26 +84,18 @@ describe('an answer asked for on many connections at once', () => {
   });
 
   it('sends a small answer as it is to every request that arrives with it, and remembers it is small', async () => {
-    const etag = `W/"${randomUUID()}"`;
     const small = Buffer.from('<?xml version="1.0"?><urlset></urlset>');
-    let reads = 0;
-    const answer = () => new Response(new ReadableStream<Uint8Array>({
-      pull(controller) {
-        reads++;
-        controller.enqueue(new Uint8Array(small));
-        controller.close();
-      },
-    }, { highWaterMark: 0 }), { headers: { 'content-type': 'application/xml; charset=utf-8', etag } });
-    const sent = await Promise.all(Array.from({ length: 8 }, () => compressed(answer(), 'br', 'GET')));
-    expect(reads).toBe(1);
+    const answers = countedAnswers(small);
+    const sent = await Promise.all(Array.from({ length: 8 }, () => compressed(answers.make(), 'br', 'GET')));
+    expect(answers.reads()).toBe(1);
     for (const res of sent) {
       expect(res.headers.get('content-encoding')).toBeNull();
       expect(Buffer.from(await res.arrayBuffer()).equals(small)).toBe(true);
     }
     // Known small now: a later answer is not read at all.
-    const readsBefore = reads;
-    expect((await compressed(answer(), 'br', 'GET')).headers.get('content-encoding')).toBeNull();
-    expect(reads).toBe(readsBefore);
+    const readsBefore = answers.reads();
+    expect((await compressed(answers.make(), 'br', 'GET')).headers.get('content-encoding')).toBeNull();
+    expect(answers.reads()).toBe(readsBefore);
     expect(calls.br).toBe(0);
   });
 
