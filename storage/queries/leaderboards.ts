@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import type { VoteRankRow } from './launches';
 import { memoOn } from './memo';
 import { NOT_LIVE_SQL } from './statuses';
+import { preparedForLength } from '../prepared';
 
 export type BillboardRow = { id: number; amount_cents: number };
 export type RatingRow = { id: number; rating: number; recorded_on: string; previous: number | null };
@@ -50,7 +51,6 @@ function prepare(db: Db) {
     allTime: s.prepare(`SELECT id, votes_count AS votes, launched_at AS "launchedAt" FROM listings INDEXED BY listings_live_votes_rank
       WHERE status = 'live' AND votes_count > 0
       ORDER BY votes_count DESC, coalesce(launched_at, '9999') ASC, id ASC LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`),
-    weeklyVotesOf: s.prepare('SELECT votes FROM weekly_votes WHERE week = ? AND listing_id = ?').pluck(),
     allTimeCount: s.prepare(`SELECT count(*) AS n FROM listings WHERE status = 'live' AND votes_count > 0`),
     // Ties: whoever contributed first keeps the higher place.
     billboard: s.prepare(`${BILLBOARD} ORDER BY amount_cents DESC, first_at ASC, l.id ASC LIMIT CAST(? AS INTEGER) OFFSET CAST(? AS INTEGER)`),
@@ -88,13 +88,19 @@ export const weeklyVotesPage = async (db: Db, monday: string, limit: number, off
   }, { kept: 256, period: minute });
 
 // The votes of these listings in that week now, in the same order.
-// Remembered like liveVoteCounts: weekly_votes only moves with the votes table, which bumps the topic 'votes'.
+// Remembered like liveVoteCounts: weekly_votes only moves with the votes table, which bumps the topic 'votes', so
+// every vote makes each board page read them again. In one statement for the page, as liveVoteCounts reads its
+// counts: a statement a listing cost PostgreSQL a round trip each, ~690 a second under the bench's voters (ten votes
+// a second) while signed-out pages were read.
 export async function liveWeeklyVotes(db: Db, monday: string, ids: readonly number[]): Promise<number[]> {
-  return await memoOn(db, 'live-weekly-votes', `${monday}|${ids.join(',')}`, ['votes'], () => {
-    const s = stmts(db);
-    return Promise.all(ids.map(async (id) => (await s.weeklyVotesOf.get(monday, id) as number | undefined) ?? 0));
+  if (ids.length === 0) return [];
+  return await memoOn(db, 'live-weekly-votes', `${monday}|${ids.join(',')}`, ['votes'], async () => {
+    const stmt = weeklyVoteStmts(db, ids.length, (marks) => `SELECT listing_id, votes FROM weekly_votes WHERE week = ? AND listing_id IN (${marks})`);
+    const votes = new Map((await stmt.all(monday, ...ids) as Array<{ listing_id: number; votes: number }>).map((r) => [r.listing_id, r.votes]));
+    return ids.map((id) => votes.get(id) ?? 0);
   }, { kept: 1000 });
 }
+const weeklyVoteStmts = preparedForLength();
 
 export const allTimeVotesPage = async (db: Db, limit: number, offset: number, minute: number): Promise<BoardPage<VoteRankRow>> =>
   await memoOn(db, 'board-all-time', `${limit}|${offset}|${minute}`, ['listing_status'], async () => {
