@@ -2,16 +2,16 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
-import { option } from './cli';
+import { numberOption, option } from './cli';
 
 // Cost of authentication per request, over real HTTP, in one run: the same public REST operation called
 // anonymously, with an API key, and with an OAuth JWT access token (the same token every time, as a client
 // sends it for an hour; and a different token every time, the first-use cost of the signature check).
 // Scenarios alternate over several rounds and each reports its median, so drift hits them all alike.
 // Usage: npx tsx bench/auth-cost.ts [--seconds 5 --rounds 3 --connections 16 --path /api/v1/site]
-const SECONDS = Number(option('seconds', '5'));
-const ROUNDS = Number(option('rounds', '3'));
-const CONNECTIONS = Number(option('connections', '16'));
+const SECONDS = numberOption('seconds', 5);
+const ROUNDS = numberOption('rounds', 3);
+const CONNECTIONS = numberOption('connections', 16);
 const PATH = option('path', '/api/v1/site'); // get_site_info: cheap, so the authentication share is easy to see
 
 type Ready = { appPort: number; apiKey: string; jwt: string; freshFile: string };

@@ -1,9 +1,8 @@
 import autocannon from 'autocannon';
 import { startBenchServers } from './spawn-servers';
-import { option, residentBytes } from './cli';
-import { postgresCpuNs } from './postgres-cpu';
+import { numberOption, option, residentBytes } from './cli';
+import { startBenchPostgres } from './bench-postgres';
 import { startWriterProcess } from './writer-process';
-import { createDatabase, startPgCluster } from '../tests/support/pg-cluster';
 
 // What a search engine's crawler and people browsing at random ask of a directory at once: every kind of public page
 // and read at random addresses (any listing, any week, any category page, searches with filters and typos, badges,
@@ -14,17 +13,15 @@ import { createDatabase, startPgCluster } from '../tests/support/pg-cluster';
 // (--only: the kinds whose name holds TEXT; --db postgres serves from a throwaway cluster, as `npm run bench -- --db
 // postgres` does, and adds the cluster's CPU per request; --writers: the mix runs a second time while page visitors,
 // voters and an owner write at the read bench's rates, bench/writers.ts)
-const SECONDS = Number(option('seconds', '8'));
-const MIXED = Number(option('mixed', '60'));
+const SECONDS = numberOption('seconds', 8);
+const MIXED = numberOption('mixed', 60);
 const ONLY = option('only', '');
-const LISTINGS = Number(option('listings', '100000'));
+const LISTINGS = numberOption('listings', 100_000);
 const DB = option('db', 'sqlite');
 const WITH_WRITERS = process.argv.includes('--writers');
 if (!['sqlite', 'postgres'].includes(DB)) throw new Error(`--db ${DB}: use sqlite or postgres`);
-const cluster = DB === 'postgres' ? await startPgCluster() : undefined;
-const databaseUrl = cluster ? await createDatabase(cluster.url, 'bench') : undefined;
-const pgPort = databaseUrl ? Number(new URL(databaseUrl).port) : 0;
-const { ready, child } = await startBenchServers(LISTINGS, databaseUrl);
+const postgres = DB === 'postgres' ? await startBenchPostgres() : undefined;
+const { ready, child } = await startBenchServers(LISTINGS, postgres?.url);
 const origin = `http://127.0.0.1:${ready.appPort}`;
 const rssMb = () => residentBytes(child.pid) / 1_048_576;
 let peak = 0;
@@ -54,17 +51,17 @@ const KINDS: [string, () => string][] = [
 const HEADERS = { 'accept-encoding': 'br, gzip', 'user-agent': 'Mozilla/5.0 (compatible; ExampleBot/2.1)' };
 
 async function run(seconds: number, path: () => string) {
-  const dbBefore = pgPort ? postgresCpuNs(pgPort) : 0;
+  const dbBefore = postgres?.cpuNs() ?? 0;
   const r = await autocannon({ url: origin, connections: 32, duration: seconds, requests: [{ setupRequest: (req: any) => ({ ...req, method: 'GET', path: path(), headers: HEADERS }) }] });
   const statuses = Object.entries(r.statusCodeStats ?? {}).map(([code, s]) => `${code}×${(s as { count: number }).count}`).join(' ');
-  const dbUs = pgPort ? (postgresCpuNs(pgPort) - dbBefore) / 1000 / Math.max(1, r.requests.total) : undefined;
+  const dbUs = postgres ? (postgres.cpuNs() - dbBefore) / 1000 / Math.max(1, r.requests.total) : undefined;
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors, statuses, dbUs };
 }
 
 const base = await autocannon({ url: `http://127.0.0.1:${ready.basePort}/json`, connections: 32, duration: SECONDS });
-console.log(`\n${LISTINGS.toLocaleString('en')} listings on ${cluster ? 'PostgreSQL' : 'SQLite'} · 32 connections · baseline (bare Hono route) ${Math.round(base.requests.average)} req/s · each kind ${SECONDS} s, then mixed ${MIXED} s\n`);
-console.log(`| kind (random addresses) | req/s | vs baseline | p50 ms | p99 ms | statuses | RSS MB after |${pgPort ? ' PostgreSQL CPU µs/request |' : ''}`);
-console.log(`|---|---:|---:|---:|---:|---|---:|${pgPort ? '---:|' : ''}`);
+console.log(`\n${LISTINGS.toLocaleString('en')} listings on ${postgres ? 'PostgreSQL' : 'SQLite'} · 32 connections · baseline (bare Hono route) ${Math.round(base.requests.average)} req/s · each kind ${SECONDS} s, then mixed ${MIXED} s\n`);
+console.log(`| kind (random addresses) | req/s | vs baseline | p50 ms | p99 ms | statuses | RSS MB after |${postgres ? ' PostgreSQL CPU µs/request |' : ''}`);
+console.log(`|---|---:|---:|---:|---:|---|---:|${postgres ? '---:|' : ''}`);
 const row = (name: string, r: Awaited<ReturnType<typeof run>>) =>
   console.log(`| ${name} | ${Math.round(r.rps)} | ${(100 * r.rps / base.requests.average).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.statuses}${r.errors ? ` errors×${r.errors}` : ''} | ${Math.round(rssMb())} |${r.dbUs === undefined ? '' : ` ${Math.round(r.dbUs)} |`}`);
 const kinds = KINDS.filter(([name]) => name.includes(ONLY));
@@ -88,4 +85,4 @@ const mb = (name: string) => {
 };
 console.log(`\nPeak RSS of the app process: ${Math.round(peak)} MB (target ≤ 300 MB at 100,000 listings). At the end: V8's heap ${mb('nodejs_heap_size_used_bytes')} used of ${mb('nodejs_heap_size_total_bytes')}, external ${mb('nodejs_external_memory_bytes')}, remembered answers ${mb('cache_kept_bytes')} of ${mb('cache_budget_bytes')}.`);
 await new Promise((resolve) => { child.once('exit', resolve); child.kill(); });
-await cluster?.stop();
+await postgres?.stop();

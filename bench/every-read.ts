@@ -1,7 +1,7 @@
 import autocannon from 'autocannon';
 import { startBenchServers } from './spawn-servers';
 import { startWriters, type WriterKind } from './writers';
-import { option } from './cli';
+import { numberOption, option } from './cli';
 
 // Every public read and page one by one, the way nobody's benchmark but a curious client's would: its first call's
 // time (cold: nothing remembered for it yet), then its throughput for a few seconds alone and again with page
@@ -9,10 +9,10 @@ import { option } from './cli';
 // with many addresses shows what its cold answers cost. bench/read-throughput.ts runs the common reads longer and
 // with every kind of writer; this finds the reads it does not run. The visitors run in this process.
 // Usage: npx tsx bench/every-read.ts [--listings 100000 --seconds 2 --only TEXT --writers visitors,voters,owner]
-const SECS = Number(option('seconds', '2'));
+const SECS = numberOption('seconds', 2);
 const only = option('only', '');
 const withKinds = option('writers', 'visitors').split(',').filter(Boolean) as WriterKind[];
-const { ready, child } = await startBenchServers(Number(option('listings', '100000')));
+const { ready, child } = await startBenchServers(numberOption('listings', 100_000));
 const origin = `http://127.0.0.1:${ready.appPort}`;
 const j = async (p: string) => (await fetch(origin + p)).json() as Promise<any>;
 const founders = (await j('/api/v1/founders?per_page=50')).items?.map((f: any) => f.slug) ?? [];

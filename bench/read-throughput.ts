@@ -4,8 +4,7 @@ import { startBenchServers, type Ready } from './spawn-servers';
 import type { WriterKind } from './writers';
 import { startWriterProcess } from './writer-process';
 import { distinctQueries } from './long-tail';
-import { postgresCpuNs } from './postgres-cpu';
-import { createDatabase, startPgCluster, type PgCluster } from '../tests/support/pg-cluster';
+import { startBenchPostgres, type BenchPostgres } from './bench-postgres';
 import { numberOption, residentBytes } from './cli';
 
 // Read throughput of the directory against a bare Hono route measured in the same run: each read alone, then again
@@ -144,15 +143,10 @@ function scenariosOf(ready: Ready): Scenario[] {
 type Row = { name: string; rps: number; p50: number; p99: number; errors: number; cpuUs: number; dbCpuUs?: number; writes?: string; rssMb: number; keptMb: number; heapMb: number };
 type EngineRun = { engine: EngineName; rows: Row[]; loadMs: number; warmMs: number; peakRss: number; idleCpuMs: number };
 
-let cluster: PgCluster | undefined;
+let cluster: BenchPostgres | undefined;
 async function runOn(engine: EngineName): Promise<EngineRun> {
-  let databaseUrl: string | undefined;
-  if (engine === 'PostgreSQL') {
-    cluster = await startPgCluster();
-    databaseUrl = await createDatabase(cluster.url, 'bench');
-  }
-  const { ready, child } = await startBenchServers(LISTINGS, databaseUrl);
-  const pgPort = databaseUrl ? Number(new URL(databaseUrl).port) : 0;
+  if (engine === 'PostgreSQL') cluster = await startBenchPostgres();
+  const { ready, child } = await startBenchServers(LISTINGS, cluster?.url);
 
   // The app's resident memory, sampled through the run; the peak is printed.
   let peakRss = 0;
@@ -189,11 +183,11 @@ async function runOn(engine: EngineName): Promise<EngineRun> {
     if (WARMUP_SECONDS > 0) await load(WARMUP_SECONDS);
     const writesBefore = writers ? await writers.mark() : null;
     const cpuBefore = serverCpuNs();
-    const dbBefore = pgPort ? postgresCpuNs(pgPort) : 0;
+    const dbBefore = cluster?.cpuNs() ?? 0;
     const result = await load(SECONDS);
     const total = Math.max(1, result.requests.total);
     const cpuUs = (serverCpuNs() - cpuBefore) / 1000 / total;
-    const dbCpuUs = pgPort ? (postgresCpuNs(pgPort) - dbBefore) / 1000 / total : undefined;
+    const dbCpuUs = cluster ? (cluster.cpuNs() - dbBefore) / 1000 / total : undefined;
     const after = writers ? await writers.stop() : null;
     const wrote = after && writesBefore && { writes: after.writes - writesBefore.writes, errors: after.errors - writesBefore.errors };
     rows.push({

@@ -4,7 +4,7 @@ import { VocabIndex, type VocabEntry } from '../../domain/fuzzy';
 import { Lru } from '../../domain/lru';
 import { NOT_LIVE_SQL } from '../queries/statuses';
 import { caseVariants, planWords, tokenise, vocabularyOver, type Vocabulary, type WordPlan } from '../../domain/search-query';
-import type { IdPage, RememberedCount, SearchQuery } from '../records/search';
+import { takesTwoSteps, type IdPage, type RememberedCount, type SearchQuery } from '../records/search';
 
 // Listing search on PostgreSQL, the counterpart of storage/queries/search.ts with the same inputs, results and
 // totals. The text side uses PostgreSQL's own tools (migration 0001_search.sql): the typo vocabulary is read from the
@@ -190,10 +190,9 @@ function totalOf(pool: Queryable, q: SearchQuery, remembered: RememberedCount): 
 // all 100,000 live listings: a two-word search matching 15,666 of them took 53–100 ms against 24 ms in two steps, most
 // of which is ts_rank itself (tests/search-two-step.pg.test.ts holds both to one answer).
 // The lookup is a LATERAL subquery with OFFSET 0, which PostgreSQL does not flatten into a join it might hash.
-const TWO_STEP_MAX = 500; // offset + limit
 export async function rankedFromVectors(pool: Queryable, q: SearchQuery): Promise<IdPage | null> {
   const need = q.offset + q.limit;
-  if (q.match === null || q.sort !== 'relevance' || q.status !== 'live' || need > TWO_STEP_MAX || q.categoryIds || q.stage || q.country || q.pricingModel || q.domain) return null;
+  if (!takesTwoSteps(q)) return null;
   const { rows } = await pool.query<{ matches: number; not_live: number; cut: number; ids: number[] }>(
     `WITH scored AS MATERIALIZED (SELECT s.listing_id AS id, ${rank('$1')} AS score FROM listings_fts s WHERE s.vector @@ to_tsquery('listing_search', $1)),
        cut AS (SELECT score FROM scored ORDER BY score DESC LIMIT 1 OFFSET $2)

@@ -14,7 +14,7 @@ import { liveCountsByCategory } from './categories';
 
 import type { SearchSort } from '../../domain/search-query';
 export { SEARCH_SORTS, type SearchSort } from '../../domain/search-query';
-import type { IdPage, RememberedCount, SearchQuery } from '../records/search';
+import { takesTwoSteps, type IdPage, type RememberedCount, type SearchQuery } from '../records/search';
 export type { IdPage, SearchQuery } from '../records/search';
 
 
@@ -218,10 +218,9 @@ async function total(db: Db, from: string, f: Built): Promise<number> {
 // Before, the first step read only a fixed number of best matches and fell back to the one query whenever a tie
 // crossed its cut: a cold typo search matching 10,000 listings of the benchmark's directory (ten texts, each shared
 // by thousands) cost 45–90 ms, one matching every listing ~490 ms.
-const TWO_STEP_MAX = 500; // offset + limit
 export async function rankedFromIndex(db: Db, q: SearchQuery, totals: Totals): Promise<IdPage | null> {
   const need = q.offset + q.limit;
-  if (q.match === null || q.status !== 'live' || need > TWO_STEP_MAX || q.categoryIds || q.stage || q.country || q.pricingModel || q.domain) return null;
+  if (!takesTwoSteps(q)) return null;
   const f = filters({ ...q, match: null }, false);
   // MATERIALIZED: the scores are taken once, in a table of their own (bm25 may only be read where the FTS table is);
   // the best matches then drive, each looked up by its key (CROSS JOIN pins that order: written as a filter on the

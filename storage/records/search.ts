@@ -23,3 +23,10 @@ export type IdPage = { ids: number[]; total: number };
 // A count of what a search's filters match, remembered apart from its sort and page (storage/queries/search.ts):
 // `key` names the filters, `count` counts them when the remembered number is missing or out of date.
 export type RememberedCount = (key: string, count: () => Promise<number>) => Promise<number>;
+
+// Whether a ranked text search is taken in two steps (storage/queries/search.ts rankedFromIndex, storage/pg/search.ts
+// rankedFromVectors): live listings ranked by relevance to words, within the first TWO_STEP_MAX places, and no filter
+// that may leave few of the best matches (a category, stage, country, pricing model or domain).
+export const TWO_STEP_MAX = 500; // offset + limit
+export const takesTwoSteps = (q: SearchQuery): boolean => q.match !== null && q.sort === 'relevance' && q.status === 'live'
+  && q.offset + q.limit <= TWO_STEP_MAX && !q.categoryIds && !q.stage && !q.country && !q.pricingModel && !q.domain;
