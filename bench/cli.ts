@@ -17,3 +17,6 @@ export function residentBytes(pid: number | undefined): number {
     return 0;
   }
 }
+
+// A process's main thread's time on CPU so far, in nanoseconds (/proc/<pid>/task/<pid>/schedstat).
+export const mainThreadCpuNs = (pid: number | undefined): number => Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]);

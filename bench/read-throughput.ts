@@ -1,18 +1,19 @@
-import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import { startBenchServers, type Ready } from './spawn-servers';
 import type { WriterKind } from './writers';
 import { startWriterProcess } from './writer-process';
 import { distinctQueries } from './long-tail';
 import { startBenchPostgres, type BenchPostgres } from './bench-postgres';
-import { numberOption, residentBytes } from './cli';
+import { mainThreadCpuNs, numberOption, residentBytes } from './cli';
 
 // Read throughput of the directory against a bare Hono route measured in the same run: each read alone, then again
 // while people write (page visitors counting views, voters on the site, an owner editing through the API).
 // --db sqlite|postgres|both picks the engine (default sqlite). postgres serves from a throwaway cluster
 // (tests/support/pg-cluster.ts) loaded with the same listings; both runs every scenario on each engine in turn, each
 // against the baseline of its own run, and prints one table.
-// Usage: npm run bench [-- --db both --listings 100000 --seconds 10 --warmup 1 --connections 32 --only TEXT --no-mixed]
+// --two-nodes: the writers write through a second web node on the same database, as behind a load balancer, while
+// the reads go to the first: what the first node's caches pay to follow writes it learns of from the database alone.
+// Usage: npm run bench [-- --db both --listings 100000 --seconds 10 --warmup 1 --connections 32 --only TEXT --no-mixed --two-nodes]
 const LISTINGS = numberOption('listings', 100_000);
 const SECONDS = numberOption('seconds', 10);
 // Each scenario first runs unmeasured for this long, with its writers: the first calls of a new kind compile its
@@ -25,6 +26,7 @@ const IDLE_SECONDS = 3;
 const onlyAt = process.argv.indexOf('--only');
 const ONLY = onlyAt > 0 ? process.argv[onlyAt + 1].split('|') : null;
 const MIXED = !process.argv.includes('--no-mixed');
+const TWO_NODES = process.argv.includes('--two-nodes');
 const dbAt = process.argv.indexOf('--db');
 const DB = dbAt > 0 ? process.argv[dbAt + 1] : 'sqlite';
 if (!['sqlite', 'postgres', 'both'].includes(DB)) throw new Error(`--db ${DB}: use sqlite, postgres or both`);
@@ -146,7 +148,10 @@ type EngineRun = { engine: EngineName; rows: Row[]; loadMs: number; warmMs: numb
 let cluster: BenchPostgres | undefined;
 async function runOn(engine: EngineName): Promise<EngineRun> {
   if (engine === 'PostgreSQL') cluster = await startBenchPostgres();
-  const { ready, child } = await startBenchServers(LISTINGS, cluster?.url);
+  const { ready, child, startWriteNode } = await startBenchServers(LISTINGS, cluster?.url);
+  const writeNode = TWO_NODES && MIXED ? await startWriteNode() : null;
+  // Where the writers send their writes: this node, or the second.
+  const writeTo: Ready = writeNode ? { ...ready, appPort: writeNode.port } : ready;
 
   // The app's resident memory, sampled through the run; the peak is printed.
   let peakRss = 0;
@@ -154,7 +159,7 @@ async function runOn(engine: EngineName): Promise<EngineRun> {
   const sampler = setInterval(() => { peakRss = Math.max(peakRss, rssOf()); }, 500); // 0 once it has exited
   // The server's main-thread CPU time per read served (/proc/<pid>/task/<pid>/schedstat, nanoseconds on CPU). Unlike
   // req/s it hardly moves when something else loads the machine, so its ratio to the baseline's is the steadier figure.
-  const serverCpuNs = () => Number(readFileSync(`/proc/${child.pid}/task/${child.pid}/schedstat`, 'utf8').split(' ')[0]);
+  const serverCpuNs = () => mainThreadCpuNs(child.pid);
   const memoryMb = async () => {
     const text = await (await fetch(`http://127.0.0.1:${ready.appPort}/metrics`)).text();
     const mb = (metric: string) => Math.round(Number(new RegExp(`^${metric} (\\S+)$`, 'm').exec(text)?.[1] ?? 0) / 1048576);
@@ -164,7 +169,7 @@ async function runOn(engine: EngineName): Promise<EngineRun> {
   // Warm-up, not measured: page visitors, voters and an owner for a few seconds, so the first scenario with writers
   // does not pay for loading and compiling the site's pages and the write paths (they load on first use, and the
   // writer process's own start-up is compiled once).
-  if (MIXED) await (await startWriterProcess(ready, ['visitors', 'voters', 'owner'], 4000)).stop();
+  if (MIXED) await (await startWriterProcess(writeTo, ['visitors', 'voters', 'owner'], 4000)).stop();
   // What the app costs with nobody asking (its timers: the view flush, the log batches, the metrics' event-loop
   // sampling), in ms of main-thread CPU a second: what a node of a quiet directory spends doing nothing.
   const idleBefore = serverCpuNs();
@@ -173,7 +178,7 @@ async function runOn(engine: EngineName): Promise<EngineRun> {
 
   const rows: Row[] = [];
   for (const s of scenariosOf(ready)) {
-    const writers = s.writers ? await startWriterProcess(ready, s.writers) : null;
+    const writers = s.writers ? await startWriterProcess(writeTo, s.writers) : null;
     const load = (duration: number) => autocannon({
       url: `http://127.0.0.1:${s.port}`,
       connections: CONNECTIONS,
@@ -182,22 +187,25 @@ async function runOn(engine: EngineName): Promise<EngineRun> {
     });
     if (WARMUP_SECONDS > 0) await load(WARMUP_SECONDS);
     const writesBefore = writers ? await writers.mark() : null;
+    const writeNodeBefore = writeNode ? mainThreadCpuNs(writeNode.child.pid) : 0;
     const cpuBefore = serverCpuNs();
     const dbBefore = cluster?.cpuNs() ?? 0;
     const result = await load(SECONDS);
     const total = Math.max(1, result.requests.total);
     const cpuUs = (serverCpuNs() - cpuBefore) / 1000 / total;
     const dbCpuUs = cluster ? (cluster.cpuNs() - dbBefore) / 1000 / total : undefined;
+    // The second node's share of a core while it took the writes (its main thread).
+    const writeNodeCpu = writeNode && writers ? ` (2nd node ${Math.round((mainThreadCpuNs(writeNode.child.pid) - writeNodeBefore) / 1e7 / SECONDS)} % CPU)` : '';
     const after = writers ? await writers.stop() : null;
     const wrote = after && writesBefore && { writes: after.writes - writesBefore.writes, errors: after.errors - writesBefore.errors };
     rows.push({
       name: s.name, rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx, cpuUs, dbCpuUs,
-      writes: wrote ? `${Math.round(wrote.writes / SECONDS)}/s${wrote.errors ? ` (${wrote.errors} failed)` : ''}` : '',
+      writes: wrote ? `${Math.round(wrote.writes / SECONDS)}/s${wrote.errors ? ` (${wrote.errors} failed)` : ''}${writeNodeCpu}` : '',
       rssMb: Math.round(rssOf() / 1048576), ...(await memoryMb()),
     });
   }
   clearInterval(sampler);
-  await new Promise((resolve) => { child.once('exit', resolve); child.kill(); });
+  for (const proc of [child, writeNode?.child]) if (proc) await new Promise((resolve) => { proc.once('exit', resolve); proc.kill(); });
   await cluster?.stop();
   cluster = undefined;
   return { engine, rows, loadMs: ready.loadMs, warmMs: ready.warmMs, peakRss, idleCpuMs };
@@ -214,7 +222,8 @@ const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`;
 const aloneName = (name: string) => name.replace(WITH_ALL, '').replace(WITH_VISITORS, '');
 const withPg = ENGINES.includes('PostgreSQL');
 const loads = runs.map((r) => `${r.engine} in ${r.loadMs} ms, warmed up at start (typo vocabulary and the front pages, transport/warm-up.ts) in ${r.warmMs} ms`).join('; ');
-console.log(`\n${LISTINGS.toLocaleString('en')} listings loaded (${loads}) · ${CONNECTIONS} connections · ${SECONDS} s per scenario · Node ${process.version}\n`);
+console.log(`\n${LISTINGS.toLocaleString('en')} listings loaded (${loads}) · ${CONNECTIONS} connections · ${SECONDS} s per scenario · Node ${process.version}` +
+  `${TWO_NODES ? ' · writes through a second web node on the same database' : ''}\n`);
 // One engine: the table as it has always been. Several: an engine column first. PostgreSQL adds its server's CPU.
 const multi = runs.length > 1;
 console.log(`| ${multi ? 'engine | ' : ''}scenario | req/s | p50 ms | p99 ms | errors | writes | vs baseline | vs the read alone | server CPU µs/read | CPU vs baseline | RSS MB | heap MB | kept MB |${withPg ? ' PostgreSQL CPU µs/read |' : ''}`);

@@ -22,7 +22,10 @@ const START_ENV = Object.fromEntries(START_WORDS.flatMap((word) => {
   return m ? [[m[1], process.env[m[1]] ?? m[2]]] : [];
 }));
 
-export async function startBenchServers(listings: number, databaseUrl?: string): Promise<{ ready: Ready; child: ChildProcess }> {
+// `startWriteNode` starts a second web node on the same database (bench/servers.ts, BENCH_WRITE_NODE) and resolves
+// with its port once it listens and is warmed up.
+export type WriteNode = { port: number; child: ChildProcess };
+export async function startBenchServers(listings: number, databaseUrl?: string): Promise<{ ready: Ready; child: ChildProcess; startWriteNode(): Promise<WriteNode> }> {
   const { DATABASE_URL: _ignored, ...env } = process.env;
   const target = databaseUrl ? { BENCH_DATABASE_URL: databaseUrl } : {};
   const prepared: { path: string; loadMs: number } = await new Promise((resolve, reject) => {
@@ -35,15 +38,22 @@ export async function startBenchServers(listings: number, databaseUrl?: string):
   });
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_PROFILE] : [];
   const servers = await buildEntry('bench/servers.ts', 'bench-servers');
-  const child = spawn(process.execPath, [...START_FLAGS, ...profile, ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []), servers], {
-    env: { ...env, ...START_ENV, ...(databaseUrl ? target : { BENCH_DB: prepared.path }) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const ready: Ready = await new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      try { const msg = JSON.parse(line); if (msg.ready) resolve({ ...msg, loadMs: prepared.loadMs }); } catch { /* log line */ }
+  const database = databaseUrl ? target : { BENCH_DB: prepared.path };
+  const start = <T>(extraEnv: Record<string, string>, flags: string[]) => {
+    const child = spawn(process.execPath, [...START_FLAGS, ...flags, servers], { env: { ...env, ...START_ENV, ...database, ...extraEnv }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const ready = new Promise<T>((resolve, reject) => {
+      createInterface({ input: child.stdout! }).on('line', (line) => {
+        try { const msg = JSON.parse(line); if (msg.ready) resolve(msg); } catch { /* log line */ }
+      });
+      child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
     });
-    child.on('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
-  return { ready, child };
+    return { child, ready };
+  };
+  const first = start<Omit<Ready, 'loadMs'>>({}, [...profile, ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : [])]);
+  const ready: Ready = { ...(await first.ready), loadMs: prepared.loadMs };
+  const startWriteNode = async (): Promise<WriteNode> => {
+    const second = start<{ appPort: number }>({ BENCH_WRITE_NODE: '1' }, []);
+    return { port: (await second.ready).appPort, child: second.child };
+  };
+  return { ready, child: first.child, startWriteNode };
 }
