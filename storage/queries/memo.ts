@@ -36,6 +36,8 @@ type PerDb = {
   dataVersionNow: number | null;
   // PostgreSQL: the read of the change log's position running now, and the one queued behind it (logPositionNow).
   logRead: LogRead | null;
+  // PostgreSQL: reads of topics' versions running now outside every transaction, by topic (readVersionsShared).
+  versionReads: Map<string, { generation: number; version: Promise<number> }>;
   nextLogRead: Promise<number> | null;
   // Topic versions as read, kept across changes of the database while the change log (migration 0014) shows no
   // bump of them: when the signature moves, the topics bumped since `logSeq` are forgotten (one read of the log),
@@ -88,6 +90,7 @@ function state(db: Db): PerDb {
       dataVersionNow: null,
       logRead: null,
       nextLogRead: null,
+      versionReads: new Map(),
     };
     if (db.kind === 'sqlite') {
       const changes = db.sqlite.prepare('SELECT total_changes()').pluck();
@@ -183,7 +186,8 @@ async function versionsOf(db: Db, s: PerDb, topics: readonly string[], signature
   const out = topics.map((t) => k.versions.get(t));
   const missing = topics.filter((_, i) => out[i] === undefined);
   if (!missing.length) return out as number[];
-  const read = await readVersions(s, missing);
+  const sharing = s.versionsAt !== null && generation === k.generation && !db.engine.inTransaction();
+  const read = await (sharing ? readVersionsShared(s, missing, generation) : readVersions(s, missing));
   const keep = k.generation === generation;
   let at = 0;
   return out.map((v, i) => {
@@ -192,6 +196,32 @@ async function versionsOf(db: Db, s: PerDb, topics: readonly string[], signature
     if (keep) k.versions.set(topics[i], r);
     return r;
   });
+}
+
+// PostgreSQL, outside every transaction: the versions of these topics, each read once however many requests miss it at
+// once. After a catch-up forgets a topic, every request of the next turns that needs it misses it until the first
+// read returns (a round trip; 32 requests at once under load), and each read it again: a quarter of PostgreSQL's
+// statements with the bench's writers. A read is shared only within the generation of the known versions it began
+// in: then no catch-up has forgotten its topic since it began, so it began after every commit a sharing request must
+// see (one that bumped the topic before the request began was caught up, and moved the generation, before the
+// request's signature was known). Reads inside a transaction or a remembered read's snapshot are neither shared nor
+// joined: their versions must be those of their own snapshot.
+function readVersionsShared(s: PerDb, topics: readonly string[], generation: number): Promise<number[]> {
+  const joined = (t: string) => {
+    const flight = s.versionReads.get(t);
+    return flight && flight.generation === generation ? flight.version : undefined;
+  };
+  const own = [...new Set(topics.filter((t) => !joined(t)))];
+  if (own.length) {
+    const reading = readVersions(s, own);
+    own.forEach((topic, i) => {
+      const flight = { generation, version: reading.then((versions) => versions[i]) };
+      s.versionReads.set(topic, flight);
+      const landed = () => { if (s.versionReads.get(topic) === flight) s.versionReads.delete(topic); };
+      flight.version.then(landed, landed);
+    });
+  }
+  return Promise.all(topics.map((t) => joined(t)!));
 }
 
 // The versions of these topics as the database holds them now (0: never bumped).
@@ -342,6 +372,15 @@ async function computeEntry<T>(
     const names = typeof topics === 'function' ? topics(value) : topics;
     return { signature, topics: names, versions: await versionsOf(db, s, names, signature, outside, since), value };
   });
+}
+
+// What moves whenever the database may have changed, as memoOn checks it: something read from the database outside
+// memoOn may be reused by every request that finds the same signature, as a remembered answer is. null inside a
+// caller's transaction (or, on PostgreSQL, a remembered read's snapshot), where nothing read may be shared.
+export async function databaseSignature(db: Db): Promise<string | null> {
+  if (!outsideCallerTransaction(db)) return null;
+  const sig = signatureOf(db, state(db));
+  return typeof sig === 'string' ? sig : await sig;
 }
 
 // The versions of some topics as one string: a validator for caches kept outside memoOn (search totals).

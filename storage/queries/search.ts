@@ -8,7 +8,7 @@ import { NOT_LIVE_SQL } from './statuses';
 import { caseVariants, matchExpressionFor, textChangeCanAffect, textTerms, vocabularyOver, type Vocabulary } from '../../domain/search-query';
 import { pgOf, pgPoolOf } from '../engine/pg';
 import { pgVocabularyIsCurrent, searchListingIdsPg, tsQueryFor } from '../pg/search';
-import { topicVersions } from './memo';
+import { databaseSignature, topicVersions } from './memo';
 import { keepTrendingScores } from './trending-scores';
 import { liveCountsByCategory } from './categories';
 
@@ -26,6 +26,8 @@ const BY_VOTES = 'l.votes_count DESC, l.launched_at DESC, l.id DESC';
 type PerDb = {
   totals: Lru<string, { signature: string; total: number }>;
   vocab?: { index: VocabIndex; logSeen: number; nearest: Lru<string, string[]> };
+  // The text log's position as read under a database signature (searchLogPosition).
+  logPosition?: { signature: string; position: Promise<number> };
 };
 const state = perDatabase<PerDb>(() => ({ totals: new Lru(500) }));
 const stmt = preparedOnUse();
@@ -36,7 +38,24 @@ const stmt = preparedOnUse();
 // rankings both follow the log from the position they last saw.
 
 // The id of the last logged change of searchable text: where a vocabulary or a result made now starts watching.
-export const searchLogPosition = async (db: Db): Promise<number> =>
+// Read once per database signature (memo.ts databaseSignature) and shared by every request that finds the same one:
+// each check of a remembered text search asks for it, and under writes elsewhere the signature moves in most turns,
+// so on PostgreSQL it was a round trip for about every other search (2,000 a second with the bench's writers). Shared,
+// it is as fresh as a remembered answer: a text change commits with its listing's bump of the change log, which
+// moves the signature, and the position is read after the signature it is kept under.
+export async function searchLogPosition(db: Db): Promise<number> {
+  const signature = await databaseSignature(db);
+  if (signature === null) return await readSearchLogPosition(db);
+  const s = state(db);
+  let read = s.logPosition;
+  if (read?.signature !== signature) {
+    const made = { signature, position: readSearchLogPosition(db) };
+    made.position.catch(() => { if (s.logPosition === made) s.logPosition = undefined; });
+    s.logPosition = read = made;
+  }
+  return await read.position;
+}
+const readSearchLogPosition = async (db: Db): Promise<number> =>
   (await stmt(db, 'SELECT coalesce(max(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
 
 // The distinct terms of each change logged after `since` up to `last`, old text and the listing's text now (gone

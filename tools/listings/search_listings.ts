@@ -81,9 +81,11 @@ export const search_listings = defineTool({
     const windowed = !!input.q && tokenise(input.q).length > 0 && input.sort !== 'trending' && offset + input.per_page <= RANKING_WINDOW;
     const ranked = windowed ? { ...input, page: 1, per_page: RANKING_WINDOW } : input;
     const key = `${rankingKey(ranked)}|${thisMonday}|${rankedAt}`;
-    // The query's words are only needed when the database moved since the ranking was last checked.
+    // Whether the text changes logged since the ranking was last checked leave it alone: asked when the database moved.
+    // A browse has no words for a text change to match (its listings' own changes are its topics): not asked.
+    const words = input.q ? tokenise(input.q) : [];
     const textUnchanged = async (r: Ranking) => {
-      const at = await textChangesSpare(ctx.db, textCheckedUpTo.get(r) ?? r.textSeen, input.q ? tokenise(input.q) : []);
+      const at = await textChangesSpare(ctx.db, textCheckedUpTo.get(r) ?? r.textSeen, words);
       if (at !== null) textCheckedUpTo.set(r, at);
       return at !== null;
     };
@@ -122,7 +124,7 @@ export const search_listings = defineTool({
           query.trending = { now: new Date(trendingAt).toISOString(), since: new Date(since).toISOString(), halfLifeHours };
         }
         return { ...await searchListingIds(ctx.db, query), textSeen };
-      }, { keep: async () => !input.q || await vocabularyIsCurrent(ctx.db), fresh: textUnchanged, period: rankedAt || undefined });
+      }, { keep: async () => !input.q || await vocabularyIsCurrent(ctx.db), fresh: words.length ? textUnchanged : undefined, period: rankedAt || undefined });
       const { total } = ranking;
       const ids = windowed ? ranking.ids.slice(offset, offset + input.per_page) : ranking.ids;
       const large = input.per_page > LARGE_PAGE;
