@@ -4,7 +4,7 @@ import { sitemapEntriesBetween, sitemapSections, type SitemapEntry, type Sitemap
 import { publishedPostCount } from '../../storage/queries/blog';
 import { BOT_TOKEN, userAgentFor } from '../../domain/bot-identity';
 import { htmlResponse, keptText, type PageText } from '../render';
-import { remember } from '../../tools/remembered';
+import { minuteOf, remember } from '../../tools/remembered';
 import { Layout } from '../layout';
 import { CodeBlock } from '../code-block';
 import { ICON_SVG, iconIco, iconPng } from './icon';
@@ -25,8 +25,8 @@ const xmlDocument = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n$
 // The sitemaps name every public page. The index is made from counts alone; a numbered part, or the one urlset while
 // every page fits in one, is read and written from its own entries (~0.2 s for 50,000 at 100,000 listings). Each
 // file is kept until a page is added or removed (a listing, category, founder or post; a listing's slug, status or
-// launch week), a scheduled post's time comes, or the hour turns. A listing's lastmod (the day of its last edit) is
-// therefore as of the hour, as the answer's own Cache-Control (max-age=3600) already allows anyone to keep it: made
+// launch week), a scheduled post's time comes (as of the minute, as on the blog), or the hour turns. A listing's
+// lastmod (the day of its last edit) is therefore as of the hour, as the answer's own Cache-Control (max-age=3600) already allows anyone to keep it: made
 // again on every edit of a listing, with an owner editing twice a second, signed-out page readers got 0.8 % of the
 // bare route.
 const hourOf = (now: Date) => Math.floor(now.getTime() / 3_600_000);
@@ -68,7 +68,11 @@ export function registerSeoRoutes(app: Hono, deps: AppDeps, sitemap: { maxUrls?:
   const sitemapFile = async (file: number): Promise<XmlFile | undefined> => {
     const now = deps.clock.now();
     const hour = hourOf(now);
-    const posts = await publishedPostCount(deps.db, now.toISOString());
+    // How many posts are published, as of the minute (as the blog's own pages are): a statement per request
+    // otherwise, which on PostgreSQL is a round trip for every sitemap read.
+    const minute = minuteOf(now);
+    const posts = await remember(deps.db, 'published_posts', String(minute), ['blog_posts'],
+      async () => ({ value: await publishedPostCount(deps.db, now.toISOString()) }), { kept: 1, period: minute });
     const made = (n: number) => remember<{ file: XmlFile; parts: number }>(deps.db, 'sitemaps', `${site}|${maxUrls}|${hour}|${posts}|${n}`, SITEMAP_TOPICS, async () => {
       const sections = [fixedSection, ...sitemapSections(deps.db, now.toISOString(), sitemap.batch)];
       const counts: number[] = [];
