@@ -158,6 +158,22 @@ describe('remembered reads and the change log', () => {
     expect(knownVersionCount(db)).toBeLessThanOrEqual(MAX_KNOWN_VERSIONS);
   });
 
+  it('a flush of page views over many listings forgets only the topic it bumped', async () => {
+    await memoOn(db, 'test-known', 'ten', Array.from({ length: 10 }, (_, i) => `test-known:${i}`), () => 'ten');
+    await setTagline(db, 'Viewed a lot');
+    expect(await taglineOf(id)).toBe('Viewed a lot');
+    const known = knownVersionCount(db);
+    // One flush's worth of views, more listings than a catch-up reads changes: each row bumps 'views' (a log row each).
+    const ids = await other.engine.prepare('SELECT id FROM listings ORDER BY id').pluck().all() as number[];
+    await other.engine.transaction(async () => {
+      const view = other.engine.prepare('UPDATE listings SET views_count = views_count + 1 WHERE id = ?');
+      for (let i = 0; i < 600; i++) await view.run(ids[i % ids.length]);
+    }, 'immediate');
+    await turn();
+    expect(await taglineOf(id)).toBe('Viewed a lot');
+    expect(knownVersionCount(db)).toBeGreaterThanOrEqual(known - 1);
+  });
+
   it('the log keeps its last 100,000 changes', async () => {
     const before = await value(other, 'SELECT max(seq) FROM change_log');
     await logAt(other, before + 150_000, 'far ahead');
