@@ -46,6 +46,10 @@ describe('the budget for kept answers', () => {
     expect(kept).toBeGreaterThan(0);
     expect(kept).toBeLessThanOrEqual(3 * 1024 * 1024);
     expect(memoKept(app.db, 'get_listing')).toBe(SLUGS.length);
+    // And how many answers of each kind were made rather than served from memory.
+    expect(Number(/^cache_computes\{scope="get_listing"\} (\S+)$/m.exec(await (await fetch(`${app.url}/metrics`)).text())?.[1]))
+      .toBe(memoComputes(app.db, 'get_listing'));
+    expect(memoComputes(app.db, 'get_listing')).toBeGreaterThanOrEqual(SLUGS.length);
   });
 
   it('read at more addresses than fit, it holds no more than the budget, and the oldest go whatever their kind', async () => {

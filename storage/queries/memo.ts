@@ -36,9 +36,9 @@ type PerDb = {
   dataVersionNow: number | null;
   // PostgreSQL: the read of the change log's position running now, and the one queued behind it (logPositionNow).
   logRead: LogRead | null;
+  nextLogRead: Promise<number> | null;
   // PostgreSQL: reads of topics' versions running now outside every transaction, by topic (readVersionsShared).
   versionReads: Map<string, { generation: number; version: Promise<number> }>;
-  nextLogRead: Promise<number> | null;
   // Topic versions as read, kept across changes of the database while the change log (migration 0014) shows no
   // bump of them: when the signature moves, the topics bumped since `logSeq` are forgotten (one read of the log),
   // and the others are still known. Under a steady trickle of writes (views, votes, edits) a cached answer is then
@@ -407,6 +407,8 @@ export function setKeptBytes(db: Db, bytes: number): void {
 
 // How many times a scope's answers were computed rather than served from memory (tests and the bench read it).
 export const memoComputes = (db: Db, scope: string): number => state(db).computes.get(scope) ?? 0;
+// The same for every scope that computed anything (/metrics shows it).
+export const memoComputeCounts = (db: Db): ReadonlyMap<string, number> => state(db).computes;
 // How many answers a scope holds now (the tests read it).
 export const memoKept = (db: Db, scope: string): number => state(db).scopes.get(scope)?.size ?? 0;
 // How many topics' versions are known (kept to check remembered answers without reading them).

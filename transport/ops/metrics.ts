@@ -2,7 +2,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { Db } from '../../storage/db';
 import type { Clock } from '../../tools/clock';
 import { queueStats } from '../../storage/queries/jobs';
-import { keptBudget, knownVersionCount } from '../../storage/queries/memo';
+import { keptBudget, knownVersionCount, memoComputeCounts } from '../../storage/queries/memo';
 
 // How often the event loop's delay is sampled (nodejs_eventloop_lag_*), not prom-client's default 10 ms: its timer
 // woke an idle node 100 times a second (strace showed the 10 ms wake-ups), which cost it a median 9.8 ms of CPU a
@@ -47,6 +47,13 @@ export function createMetrics(deps: { db: Db; clock: Clock }) {
   new Gauge({
     name: 'cache_known_versions', help: 'Topics whose version this process knows, to check remembered answers without reading them (at most 20,000)', registers,
     collect() { this.set(knownVersionCount(deps.db)); },
+  });
+  // Which kinds of remembered answer are made again, and how often: what writes cost the read caches. Scopes are the
+  // code's own names (a tool, a page kind), a bounded set.
+  new Gauge({
+    name: 'cache_computes', help: 'Remembered answers made rather than served from memory since the process started, by scope (its rate is the scope\'s miss rate)',
+    labelNames: ['scope'], registers,
+    collect() { for (const [scope, n] of memoComputeCounts(deps.db)) this.set({ scope }, n); },
   });
   // The addresses each lane remembers how to answer (those asked for at least twice), registered by the lanes.
   const addressCounts = new Map<string, () => number>();
