@@ -132,6 +132,27 @@ describe('unrelated writes leave cached answers alone', () => {
     expect(memoComputes(app.db, 'get_listing')).toBe(before + 1);
   });
 
+  it('a vote makes again the board pages that show that listing, and no other', async () => {
+    const vote = async (listingId: number) => {
+      const voter = await addUser(app.db);
+      await other.engine.prepare('INSERT INTO votes (listing_id, user_id, created_at) VALUES (?, ?, ?)').run(listingId, voter, app.clock.now().toISOString());
+      await other.engine.prepare('UPDATE listings SET votes_count = votes_count + 1 WHERE id = ?').run(listingId);
+    };
+    await vote(ids.beta); // two listings on the board: alpha (voted above), then beta
+    const page = async (n: number) => (await getJson(`${app.api}/leaderboards/community-all-time?per_page=1&page=${n}`)).body.items[0];
+    const [first, second] = [await page(1), await page(2)];
+    expect([first.listing.slug, second.listing.slug]).toEqual(['alpha-ledger', 'beta-ledger']);
+    const made = memoComputes(app.db, 'get_leaderboard');
+    await vote(ids.beta);
+    expect((await page(1)).listing.slug).toBe(first.listing.slug);
+    expect(memoComputes(app.db, 'get_leaderboard')).toBe(made);
+    // Its place is kept for the minute; its count is the one of now.
+    const after = await page(2);
+    expect(after.listing.slug).toBe(second.listing.slug);
+    expect(after.metric.value).toBe(second.metric.value + 1);
+    expect(memoComputes(app.db, 'get_leaderboard')).toBe(made + 1);
+  });
+
   it('a vote re-reads the live vote counts of the lists showing that listing, and of no other list', async () => {
     const votesOf = (body: { items: Array<{ slug: string; votes: number }> }, slug: string) => body.items.find((i) => i.slug === slug)?.votes;
     const onlyBeta = async () => (await search('florist')).items; // beta's keyword

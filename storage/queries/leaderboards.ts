@@ -88,13 +88,14 @@ export const weeklyVotesPage = async (db: Db, monday: string, limit: number, off
   }, { kept: 256, period: minute });
 
 // The votes of these listings in that week now, in the same order.
-// Remembered like liveVoteCounts: weekly_votes only moves with the votes table, which bumps the topic 'votes', so
-// every vote makes each board page read them again. In one statement for the page, as liveVoteCounts reads its
-// counts: a statement a listing cost PostgreSQL a round trip each, ~690 a second under the bench's voters (ten votes
-// a second) while signed-out pages were read.
+// Remembered like liveVoteCounts: weekly_votes only moves with the votes table, whose every change bumps the voted
+// listing's topic, so a vote makes again only the counts of pages that show that listing (with the topic 'votes', every
+// vote made every board page read them again). In one statement for the page, as liveVoteCounts reads its counts: a
+// statement a listing cost PostgreSQL a round trip each, ~690 a second under the bench's voters (ten votes a second)
+// while signed-out pages were read.
 export async function liveWeeklyVotes(db: Db, monday: string, ids: readonly number[]): Promise<number[]> {
   if (ids.length === 0) return [];
-  return await memoOn(db, 'live-weekly-votes', `${monday}|${ids.join(',')}`, ['votes'], async () => {
+  return await memoOn(db, 'live-weekly-votes', `${monday}|${ids.join(',')}`, ids.map((id) => `listing:${id}`), async () => {
     const stmt = weeklyVoteStmts(db, ids.length, (marks) => `SELECT listing_id, votes FROM weekly_votes WHERE week = ? AND listing_id IN (${marks})`);
     const votes = new Map((await stmt.all(monday, ...ids) as Array<{ listing_id: number; votes: number }>).map((r) => [r.listing_id, r.votes]));
     return ids.map((id) => votes.get(id) ?? 0);

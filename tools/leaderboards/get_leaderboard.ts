@@ -7,12 +7,18 @@ import { BOARD_IDS, BOARDS, isBoardId, rankAt, type BoardId } from '../../domain
 import { summaryMap } from './summary-map';
 import { weekFrom, weekParam } from '../launches/week-param';
 import { boardEntries, metricSchema } from './boards';
-import { memoOn } from '../../storage/queries/memo';
+import { remember } from '../remembered';
 
-// What each board's page shows (memo.ts topics): the listings (their summaries carry vote counts) and the board's own data.
+// What each board's page shows besides its listings (memo.ts topics): which listings are live (a listing going live or
+// down re-ranks at once), their categories' names, and the board's own data. Each listing shown is a topic of its own
+// ('listing:<id>': its row and its votes, so the counts shown are current); the vote boards are ranked as of the
+// minute the page is keyed by. A vote on a listing the page does not show leaves it alone: with the global 'votes'
+// and 'listings' topics, every vote and every owner's edit anywhere made every page of every board again (~130 a
+// second under the bench's ten votes and two edits a second).
 const BOARD_TOPICS: Record<BoardId, string[]> = {
-  'community-weekly': ['votes', 'listings'], 'community-all-time': ['votes', 'listings'], billboard: ['billboard_contributions', 'votes', 'listings'],
-  'domain-rating': ['domain_ratings', 'votes', 'listings'], revenue: ['revenue_reports', 'votes', 'listings'],
+  'community-weekly': ['listing_status', 'categories'], 'community-all-time': ['listing_status', 'categories'],
+  billboard: ['billboard_contributions', 'listing_status', 'categories'], 'domain-rating': ['domain_ratings', 'listing_status', 'categories'],
+  revenue: ['revenue_reports', 'listing_status', 'categories'],
 };
 
 export const get_leaderboard = defineTool({
@@ -56,7 +62,7 @@ export const get_leaderboard = defineTool({
     const minute = Math.floor(ctx.clock.now().getTime() / 60_000);
     // The page is remembered until a listing it shows or the board's own data changes; the vote boards' ranking
     // is taken once a minute (boards.ts), their counts at the time the page is made.
-    return memoOn(ctx.db, 'get_leaderboard', `${board}|${week}|${input.page}|${input.per_page}|${minute}`, BOARD_TOPICS[board], async () => {
+    return remember(ctx.db, 'get_leaderboard', `${board}|${week}|${input.page}|${input.per_page}|${minute}`, BOARD_TOPICS[board], async () => {
       const { entries, total } = await boardEntries(ctx, board, { week, limit: input.per_page, offset, minute });
       const byId = await summaryMap(ctx, entries.map((e) => e.id));
       const info = BOARDS[board];
@@ -66,8 +72,11 @@ export const get_leaderboard = defineTool({
         return listing ? [{ rank: rankAt(offset, i), paid: info.paid, listing, metric: e.metric }] : [];
       });
       return {
-        board, title: info.title, description: info.description, paid: info.paid, notice: info.notice, week,
-        items, page: input.page, per_page: input.per_page, total,
+        value: {
+          board, title: info.title, description: info.description, paid: info.paid, notice: info.notice, week,
+          items, page: input.page, per_page: input.per_page, total,
+        },
+        listingIds: entries.map((e) => e.id),
       };
     }, { kept: 500, period: minute });
   },
