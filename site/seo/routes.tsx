@@ -26,9 +26,9 @@ const xmlDocument = (body: string) => `<?xml version="1.0" encoding="UTF-8"?>\n$
 // every page fits in one, is read and written from its own entries (~0.2 s for 50,000 at 100,000 listings). Each
 // file is kept until a page is added or removed (a listing, category, founder or post; a listing's slug, status or
 // launch week), a scheduled post's time comes (as of the minute, as on the blog), or the hour turns. A listing's
-// lastmod (the day of its last edit) is therefore as of the hour, as the answer's own Cache-Control (max-age=3600) already allows anyone to keep it: made
-// again on every edit of a listing, with an owner editing twice a second, signed-out page readers got 0.8 % of the
-// bare route.
+// lastmod (the day of its last edit) is therefore as of the hour, as the answer's own Cache-Control (max-age=3600)
+// already allows anyone to keep it: made again on every edit of a listing, with an owner editing twice a second,
+// signed-out page readers got 0.8 % of the bare route.
 const hourOf = (now: Date) => Math.floor(now.getTime() / 3_600_000);
 const SITEMAP_TOPICS = ['listing_status', 'listing_lists', 'categories', 'founders', 'listing_founders', 'blog_posts'];
 // The index and a few parts (at 100,000 listings there are three).

@@ -78,12 +78,12 @@ export const search_listings = defineTool({
     const rankedAt = input.sort === 'newest' ? 0 : minute;
     const trendingAt = input.sort === 'trending' ? minute : 0;
     const offset = offsetOf(input);
-    const windowed = !!input.q && tokenise(input.q).length > 0 && input.sort !== 'trending' && offset + input.per_page <= RANKING_WINDOW;
+    const words = input.q ? tokenise(input.q) : [];
+    const windowed = words.length > 0 && input.sort !== 'trending' && offset + input.per_page <= RANKING_WINDOW;
     const ranked = windowed ? { ...input, page: 1, per_page: RANKING_WINDOW } : input;
     const key = `${rankingKey(ranked)}|${thisMonday}|${rankedAt}`;
     // Whether the text changes logged since the ranking was last checked leave it alone: asked when the database moved.
     // A browse has no words for a text change to match (its listings' own changes are its topics): not asked.
-    const words = input.q ? tokenise(input.q) : [];
     const textUnchanged = async (r: Ranking) => {
       const at = await textChangesSpare(ctx.db, textCheckedUpTo.get(r) ?? r.textSeen, words);
       if (at !== null) textCheckedUpTo.set(r, at);
