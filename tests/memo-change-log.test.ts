@@ -163,7 +163,8 @@ describe('remembered reads and the change log', () => {
     await setTagline(db, 'Viewed a lot');
     expect(await taglineOf(id)).toBe('Viewed a lot');
     const known = knownVersionCount(db);
-    // One flush's worth of views, more listings than a catch-up reads changes: each row bumps 'views' (a log row each).
+    // One flush's worth of views over more listings than the 500 changes a catch-up once read: each row bumps 'views'
+    // (a log row each).
     const ids = await other.engine.prepare('SELECT id FROM listings ORDER BY id').pluck().all() as number[];
     await other.engine.transaction(async () => {
       const view = other.engine.prepare('UPDATE listings SET views_count = views_count + 1 WHERE id = ?');

@@ -49,7 +49,7 @@ const firstFounder = async () => await one.engine.prepare('SELECT slug FROM foun
 const nameOf = (slug: string) => txContext.exit(() => memoOn(one, 'version-reads', slug, ['founders'],
   async () => await one.engine.prepare('SELECT name FROM founders WHERE slug = ?').pluck().get(slug) as string));
 const rename = (slug: string, name: string) => other.engine.prepare('UPDATE founders SET name = ? WHERE slug = ?').run(name, slug);
-// More topics changed than a catch-up reads (memo.ts CATCH_UP_ROWS): the next look forgets every version it knew, but
+// More topics changed than a catch-up reads (memo.ts CATCH_UP_TOPICS): the next look forgets every version it knew, but
 // founders' version stays as it was.
 const floodTheLog = () => other.engine.transaction(async () => {
   const bump = other.engine.prepare(`INSERT INTO change_versions (topic, version) VALUES (?, 1)

@@ -48,10 +48,13 @@ type PerDb = {
   known: { signature: string; logSeq: number; versions: Lru<string, number>; generation: number };
 };
 
-// Past this many topics changed since the last look, forgetting everything costs less than reading them. Topics, not
-// changes: the log holds a row per bump, and one flush of page views bumps 'views' once per listing viewed (a row
-// each), so a busy half-second of views alone made every process forget every version it knew.
-const CATCH_UP_ROWS = 500;
+// Past this many topics changed since the last look, forgetting everything costs less than forgetting them one by one.
+// Topics, not changes: the log holds a row per bump, and one flush of page views bumps 'views' once per listing viewed
+// (a row each), so with a limit of 500 changes a busy half-second of views alone made every process forget every
+// version it knew. The changes are read in order by key, at most CATCH_UP_CHANGES of them (grouped in SQL, SQLite
+// would sort them in a temporary b-tree on every look), and made distinct here.
+const CATCH_UP_TOPICS = 500;
+const CATCH_UP_CHANGES = 5000;
 // change_log keeps the last 100,000 changes (migration 0014): a reader further behind may have missed some.
 const LOG_KEPT = 100_000;
 // Versions known at most; past it the least recently used goes (forgetting one is always safe: it is read again when
@@ -80,7 +83,7 @@ function state(db: Db): PerDb {
     const st: PerDb = {
       version: db.engine.prepare('SELECT version FROM change_versions WHERE topic = ?').pluck(),
       versionsAt: db.kind === 'pg' ? db.engine.prepare('SELECT topic, version FROM change_versions WHERE topic = ANY(?::text[])') : null,
-      changedSince: db.engine.prepare(`SELECT topic, max(seq) AS seq FROM change_log WHERE seq > ? GROUP BY topic LIMIT ${CATCH_UP_ROWS + 1}`),
+      changedSince: db.engine.prepare(`SELECT seq, topic FROM change_log WHERE seq > ? ORDER BY seq LIMIT ${CATCH_UP_CHANGES + 1}`),
       lastChange: db.engine.prepare('SELECT coalesce(max(seq), 0) FROM change_log').pluck(),
       sqliteSignature: null,
       scopes: new Map(),
@@ -157,12 +160,13 @@ async function catchUp(s: PerDb, signature: string | null): Promise<number> {
     return seq;
   };
   if (k.logSeq >= 0) {
-    // Each topic changed since, with its latest change (PostgreSQL's bigint comes as text).
+    // PostgreSQL's bigint comes as text.
     const rows = await s.changedSince.all(k.logSeq) as Array<{ seq: number | string; topic: string }>;
     if (!rows.length) return done(k.logSeq);
-    const newest = Math.max(...rows.map((r) => Number(r.seq)));
-    if (rows.length <= CATCH_UP_ROWS && k.logSeq >= newest - LOG_KEPT) {
-      for (const r of rows) k.versions.delete(r.topic);
+    const newest = Number(rows[rows.length - 1].seq);
+    const topics = new Set(rows.map((r) => r.topic));
+    if (rows.length <= CATCH_UP_CHANGES && topics.size <= CATCH_UP_TOPICS && k.logSeq >= newest - LOG_KEPT) {
+      for (const topic of topics) k.versions.delete(topic);
       k.logSeq = Math.max(k.logSeq, newest);
       k.generation++;
       return done(newest);
