@@ -392,10 +392,8 @@ export async function databaseSignature(db: Db): Promise<string | null> {
 
 // The versions of some topics as one string: a validator for caches kept outside memoOn (search totals).
 export async function topicVersions(db: Db, topics: readonly string[]): Promise<string> {
-  const outside = outsideCallerTransaction(db);
-  const s = state(db);
-  const signature = outside ? await signatureOf(db, s) : '';
-  return (await versionsOf(db, s, topics, signature, outside)).join('.');
+  const signature = await databaseSignature(db);
+  return (await versionsOf(db, state(db), topics, signature ?? '', signature !== null)).join('.');
 }
 
 // The budget every scope's answers share on this database: what they may weigh together, in approxBytes (bytes of
