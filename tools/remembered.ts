@@ -5,11 +5,11 @@ export { keptBudget } from '../storage/queries/memo';
 import { listingIdsOf } from '../storage/queries/listings';
 
 // An answer that shows listings, remembered until something it shows changes: the topics given (what decides which
-// listings it shows), any topics of its own, and each listing it shows ('listing:<id>': its row, votes, follows,
-// reviews, awards and approved alternatives all bump it: migration 0011). Lists ranked by votes are taken as of the
-// minute the caller keys them by (as search results and leaderboards are), so a vote elsewhere does not throw the
-// answer away; the counts shown are current. The same object comes back while it stands, so what is made from it
-// once (tools/invoke.ts keptBeside) is made once. The API's lists of listings and the site's kept pages
+// listings it shows), any topics of its own, the category names and each listing it shows ('listing:<id>': its row,
+// votes, follows, reviews, awards and approved alternatives all bump it: migration 0011). Lists ranked by votes are
+// taken as of the minute the caller keys them by (as search results and leaderboards are), so a vote elsewhere does
+// not throw the answer away; the counts shown are current. The same object comes back while it stands, so what is
+// made from it once (tools/invoke.ts keptBeside) is made once. The API's lists of listings and the site's kept pages
 // (site/kept-page.ts), which name listings by slug, are remembered this way.
 export type Showing<T> = { value: T; topics?: readonly string[]; listingIds?: readonly number[]; listingSlugs?: readonly string[] };
 
@@ -22,10 +22,14 @@ export type Keeping = { kept?: number; period?: number };
 export async function remember<T>(
   db: Db, scope: string, key: string, topics: readonly string[], compute: () => Promise<Showing<T>>, keeping: Keeping = {},
 ): Promise<T> {
-  const made = await memoOn<{ value: T; topics: readonly string[] }>(db, scope, key, (m) => [...topics, ...m.topics], async () => {
+  const made = await memoOn<{ value: T; topics: readonly string[] }>(db, scope, key, (m) => [...new Set([...topics, ...m.topics])], async () => {
     const s = await compute();
     const ids = [...(s.listingIds ?? []), ...(s.listingSlugs?.length ? await listingIdsOf(db, s.listingSlugs) : [])];
-    return { value: s.value, topics: [...(s.topics ?? []), ...ids.map((id) => `listing:${id}`)] };
+    // A listing shown carries its category's name (listing summaries, listing pages): a category renamed changes the
+    // answer as much as a listing edited. list_awards once forgot to say so, and showed an old name until its next
+    // award (tests/cache-differential.e2e.test.ts found it); here no answer that shows listings can forget.
+    const shown = ids.length ? ['categories', ...ids.map((id) => `listing:${id}`)] : [];
+    return { value: s.value, topics: [...(s.topics ?? []), ...shown] };
   }, keeping);
   return made.value;
 }
