@@ -63,21 +63,51 @@ describe('VocabIndex', () => {
   });
 });
 
-describe('VocabIndex.add (words written since the index was built)', () => {
+describe('VocabIndex.adjust (listings written since the index was built)', () => {
   it.each<[string, string, number, string[]]>([
     ['a new word is found by a typo of it', 'zorblatt', 1, ['zorblatt']],
     ['and by two typos when allowed', 'zorblatt', 2, ['zorblatt']],
   ])('%s', (_, term, max, expected) => {
     const index = new VocabIndex([{ term: 'ledger', doc: 3 }]);
-    expect(index.add(term)).toBe(true);
+    expect(index.adjust(term, 1)).toBe(true);
     expect(index.nearest(max === 1 ? 'zorblat' : 'zrblat', max, 5)).toEqual(expected);
   });
 
-  it('a known word is not added twice, and built and added terms are ranked together', () => {
+  it('a known word gains a listing without coming again, and built and added terms are ranked together', () => {
     const index = new VocabIndex([{ term: 'ledger', doc: 3 }]);
-    expect(index.add('ledger')).toBe(false);
-    expect(index.add('ledgers')).toBe(true);
+    expect(index.adjust('ledger', 1)).toBe(false);
+    expect(index.adjust('ledgers', 1)).toBe(true);
     expect(index.has('ledgers')).toBe(true);
     expect(index.nearest('ledgre', 2, 5)).toEqual(['ledger', 'ledgers']);
+  });
+
+  // What a build now would read: a term no listing holds is not a term, wherever it was first counted.
+  it.each<[string, Array<[string, number]>, boolean, string[]]>([
+    ['a built word its last listing lost is gone', [['bakery', -2]], false, ['baker']],
+    ['a built word with listings left stays (ranked by its count now)', [['bakery', -1]], true, ['baker', 'bakery']],
+    ['an added word lost again is gone', [['bakerly', 1], ['bakerly', -1]], false, ['bakery', 'baker']],
+    ['a word gone and back is there', [['bakery', -2], ['bakery', 1]], true, ['baker', 'bakery']],
+    ['a word lost without ever being counted stays unknown', [['bakeri', -1]], false, ['bakery', 'baker']],
+  ])('%s', (_, changes, known, nearest) => {
+    const index = new VocabIndex([{ term: 'bakery', doc: 2 }, { term: 'baker', doc: 1 }]);
+    for (const [term, delta] of changes) index.adjust(term, delta);
+    const term = changes[0][0];
+    expect(index.has(term)).toBe(known);
+    expect(index.nearest('bakeri', 2, 5)).toEqual(nearest);
+  });
+
+  it('candidates are ranked by the counts as they are now', () => {
+    const index = new VocabIndex([{ term: 'ledger', doc: 5 }, { term: 'ledges', doc: 1 }]);
+    expect(index.nearest('ledgez', 1, 1)).toEqual(['ledger']);
+    index.adjust('ledger', -4);
+    index.adjust('ledges', 2);
+    expect(index.nearest('ledgez', 1, 1)).toEqual(['ledges']);
+  });
+
+  it('a word coming and going tells so, so the caller clears its remembered lookups', () => {
+    const index = new VocabIndex([{ term: 'ledger', doc: 1 }]);
+    expect(index.adjust('ledger', -1)).toBe(true);
+    expect(index.adjust('ledger', 1)).toBe(true);
+    expect(index.size).toBe(1);
   });
 });

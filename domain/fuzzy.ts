@@ -62,7 +62,7 @@ const popcount = (x: number): number => {
 };
 
 export type VocabEntry = { term: string; doc: number };
-type Bucket = { terms: string[]; masks: Int32Array; docs: Int32Array };
+type Bucket = { terms: string[]; masks: Int32Array };
 
 // The vocabulary bucketed by term length: a word of length L within distance d can only be a term of length
 // L-d .. L+d, so a lookup reads at most 2d+1 buckets.
@@ -83,31 +83,38 @@ export class VocabIndex {
       this.buckets.set(len, {
         terms: list.map((e) => e.term),
         masks: Int32Array.from(list, (e) => letterMask(e.term)),
-        docs: Int32Array.from(list, (e) => e.doc),
       });
     }
   }
 
+  // Terms held by at least one listing now.
   get size(): number {
-    return this.docsOf.size;
+    let n = 0;
+    for (const doc of this.docsOf.values()) if (doc > 0) n++;
+    return n;
   }
 
-  // Terms written since the index was built (a listing added or edited): kept apart, in growable lists, until the
-  // next full build. Returns whether the term was new.
+  // A listing's text written since the index was built: `delta` more (or fewer) listings hold `term` now. Counts are
+  // kept exactly, as a build now would read them, so that every process answers a typo search as a process started
+  // now would: a word no listing holds any more is no longer taken for a known word (which would leave a typo of a
+  // live word unexpanded), and does not take one of a typo's few candidate places from a live one. Terms new to the
+  // index are kept apart, in growable lists, until the next full build. Returns whether the term came or went.
   private readonly added = new Map<number, { terms: string[]; masks: number[] }>();
-  add(term: string): boolean {
-    if (this.docsOf.has(term)) return false;
-    this.docsOf.set(term, 1);
-    if (term.length > MAX_WORD) return true;
-    let b = this.added.get(term.length);
-    if (!b) this.added.set(term.length, (b = { terms: [], masks: [] }));
-    b.terms.push(term);
-    b.masks.push(letterMask(term));
-    return true;
+  adjust(term: string, delta: number): boolean {
+    const before = this.docsOf.get(term);
+    const after = (before ?? 0) + delta;
+    this.docsOf.set(term, after);
+    if (before === undefined && term.length <= MAX_WORD) {
+      let b = this.added.get(term.length);
+      if (!b) this.added.set(term.length, (b = { terms: [], masks: [] }));
+      b.terms.push(term);
+      b.masks.push(letterMask(term));
+    }
+    return (before ?? 0) > 0 !== after > 0;
   }
 
   has(term: string): boolean {
-    return this.docsOf.has(term);
+    return (this.docsOf.get(term) ?? 0) > 0;
   }
 
   // Terms within `max` edits of `word`, nearest first, then the most common (more documents) first.
@@ -118,12 +125,14 @@ export class VocabIndex {
     for (let len = Math.max(1, word.length - max); len <= word.length + max; len++) {
       const bucket = this.buckets.get(len);
       if (bucket) {
-        const { terms, masks, docs } = bucket;
+        const { terms, masks } = bucket;
         for (let i = 0; i < terms.length; i++) {
           const m = masks[i];
           if (popcount(mask & ~m) > max || popcount(m & ~mask) > max) continue;
           const dist = boundedDamerauLevenshtein(word, terms[i], max);
-          if (dist <= max) found.push({ term: terms[i], dist, doc: docs[i] });
+          if (dist > max) continue;
+          const doc = this.docsOf.get(terms[i])!;
+          if (doc > 0) found.push({ term: terms[i], dist, doc });
         }
       }
       const extra = this.added.get(len);
@@ -132,7 +141,9 @@ export class VocabIndex {
           const m = extra.masks[i];
           if (popcount(mask & ~m) > max || popcount(m & ~mask) > max) continue;
           const dist = boundedDamerauLevenshtein(word, extra.terms[i], max);
-          if (dist <= max) found.push({ term: extra.terms[i], dist, doc: 1 });
+          if (dist > max) continue;
+          const doc = this.docsOf.get(extra.terms[i])!;
+          if (doc > 0) found.push({ term: extra.terms[i], dist, doc });
         }
       }
     }

@@ -41,13 +41,14 @@ const BY_VOTES = 'l.votes_count DESC, l.launched_at DESC NULLS LAST, l.id DESC';
 
 // --- Vocabulary for typo tolerance ---------------------------------------------------------------------
 // Built once per pool from listings_fts_vocab (ts_stat reads every listing), then kept current by following
-// search_terms_log, as the SQLite side does: before each use, the terms of the listings written since are added. The
-// new terms are taken from listing_search_vector, so they are folded exactly as the index folds them (unaccent, not
-// JavaScript's NFKD). Terms that disappear stay until the next full build: a stale candidate matches nothing. A pool
-// far behind the log, or whose log was pruned past it, builds afresh. A caller whose snapshot began before the
-// vocabulary's last look sees the log end earlier than the vocabulary has read: the vocabulary already holds its
-// words (and some newer ones, which only add candidates), so it is used as it is; requests run in overlapping
-// snapshots, and building afresh there would rebuild (seconds at 100,000 listings) whenever they came out of order.
+// search_terms_log, as the SQLite side does: before each use, each listing written since moves the counts of the terms
+// it gained or lost, so the vocabulary is what a build now would read (domain/fuzzy.ts VocabIndex.adjust). Its terms
+// now are taken from listings_fts and those before from its logged text through the same configuration, so they are
+// folded exactly as the index folds them (unaccent, not JavaScript's NFKD). A pool far behind the log, or whose log
+// was pruned past it, builds afresh. A caller whose snapshot began before the vocabulary's last look sees the log end
+// earlier than the vocabulary has read: the vocabulary already holds its words (and some newer ones), so it is used as
+// it is; requests run in overlapping snapshots, and building afresh there would rebuild (seconds at 100,000 listings)
+// whenever they came out of order.
 // The vocabulary is kept per pool (`pool`), and read through the caller's connection (`conn`): inside a transaction,
 // that transaction's. Reading through the pool from inside one would need a second connection per request, and
 // requests that each hold one while waiting for another can take the whole pool and wait for ever.
@@ -82,13 +83,27 @@ async function refresh(conn: Queryable, s: PerPool): Promise<void> {
     return;
   }
   if (last <= v.logSeen) return;
-  const { rows } = await conn.query<{ term: string }>(`SELECT DISTINCT t AS term
-    FROM search_terms_log g JOIN listings_fts s ON s.listing_id = g.listing_id, unnest(tsvector_to_array(s.vector)) t
-    WHERE g.id > $1 AND g.id <= $2`, [v.logSeen, last]);
-  let added = false;
-  for (const { term } of rows) added = v.index.add(term) || added;
-  if (added) v.nearest.clear();
-  v.logSeen = last;
+  // One statement, so the log's end and the listings' terms are read in one snapshot whatever transaction the caller
+  // is in. Per listing changed: its terms before the first change after logSeen against its terms now.
+  const { rows } = await conn.query<{ first: number; last: number; term: string | null; delta: number | null }>(`WITH
+    bounds AS (SELECT coalesce(min(id), 0) AS first, coalesce(max(id), 0) AS last FROM search_terms_log),
+    changed AS (SELECT DISTINCT ON (g.listing_id) g.listing_id, g.old_text FROM search_terms_log g, bounds
+      WHERE g.id > $1 AND g.id <= bounds.last ORDER BY g.listing_id, g.id),
+    was AS (SELECT c.listing_id, t AS term FROM changed c, unnest(tsvector_to_array(to_tsvector('listing_search', coalesce(c.old_text, '')))) t),
+    now_ AS (SELECT c.listing_id, t AS term FROM changed c JOIN listings_fts s ON s.listing_id = c.listing_id, unnest(tsvector_to_array(s.vector)) t),
+    moved AS (SELECT term, -1 AS delta FROM (SELECT * FROM was EXCEPT SELECT * FROM now_) gone
+      UNION ALL SELECT term, 1 FROM (SELECT * FROM now_ EXCEPT SELECT * FROM was) came)
+    SELECT bounds.first, bounds.last, moved.term, sum(moved.delta)::int AS delta
+    FROM bounds LEFT JOIN moved ON true GROUP BY bounds.first, bounds.last, moved.term`, [v.logSeen]);
+  if (rows[0].first > v.logSeen + 1) {
+    s.vocab = await buildVocabulary(conn, rows[0].last);
+    return;
+  }
+  let changed = false;
+  for (const { term, delta } of rows) if (term !== null && delta) { v.index.adjust(term, delta); changed = true; }
+  // Candidates are ranked by their counts too: any change may reorder a typo's nearest terms.
+  if (changed) v.nearest.clear();
+  v.logSeen = Number(rows[0].last);
 }
 
 // Whether the vocabulary in memory holds every term written so far (see storage/queries/search.ts vocabularyIsCurrent).

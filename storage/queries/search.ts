@@ -73,10 +73,11 @@ async function termsChangedSince(db: Db, since: number, last: number): Promise<S
 }
 
 // --- Vocabulary for typo tolerance ---------------------------------------------------------------------
-// Built once from FTS5's vocabulary (~0.3 s for 100 000 listings), then kept current: before each use the words of
-// the changes logged since are added. A new word is thus typo-tolerant at the very next search, in every process,
-// without reading the vocabulary again. Words that disappear stay until the next full build: a stale neighbour
-// only adds a term that matches nothing. A process far behind the log, or behind what it still holds, builds afresh.
+// Built once from FTS5's vocabulary (~0.3 s for 100 000 listings), then kept current: before each use the changes
+// logged since are applied, each listing's terms before them against its terms after, so that every term's count of
+// listings is what a build now would read (domain/fuzzy.ts VocabIndex.adjust). A new word is thus typo-tolerant at the
+// very next search, in every process, and a word gone from every listing is gone from the vocabulary, without
+// reading the vocabulary again. A process far behind the log, or behind what it still holds, builds afresh.
 async function vocabulary(db: Db): Promise<Vocabulary> {
   const s = state(db);
   const last = await searchLogPosition(db);
@@ -84,16 +85,43 @@ async function vocabulary(db: Db): Promise<Vocabulary> {
   if (!v || last < v.logSeen || last - v.logSeen > LOG_CATCH_UP) {
     s.vocab = await buildVocabulary(db, last);
   } else if (last > v.logSeen) {
-    const changes = await termsChangedSince(db, v.logSeen, last);
+    const changes = await termCountChangesSince(db, v.logSeen);
     if (!changes) s.vocab = await buildVocabulary(db, last);
     else {
-      let added = false;
-      for (const terms of changes) for (const term of terms) added = v.index.add(term) || added;
-      if (added) v.nearest.clear();
-      v.logSeen = last;
+      let changed = false;
+      for (const [term, delta] of changes.deltas) if (delta !== 0) { v.index.adjust(term, delta); changed = true; }
+      // Candidates are ranked by their counts too: any change may reorder a typo's nearest terms.
+      if (changed) v.nearest.clear();
+      v.logSeen = changes.last;
     }
   }
   return vocabularyOver(s.vocab!.index, s.vocab!.nearest);
+}
+
+// How the count of listings holding each term moved with the changes logged after `since`, read in one snapshot with
+// the log's end: per listing changed, its text before the first of them (nothing for a listing added) against its
+// text now (nothing for a listing deleted). null when the log no longer reaches back that far.
+async function termCountChangesSince(db: Db, since: number): Promise<{ last: number; deltas: Map<string, number> } | null> {
+  return await readSnapshot(db, async () => {
+    const bounds = await stmt(db, 'SELECT coalesce(min(id), 0) AS first, coalesce(max(id), 0) AS last FROM search_terms_log').get() as { first: number; last: number };
+    if (bounds.first > since + 1) return null;
+    const rows = await stmt(db, `SELECT g.listing_id, g.old_text, l.id AS live, l.name, l.tagline, l.description, l.keywords
+      FROM search_terms_log g LEFT JOIN listings l ON l.id = g.listing_id WHERE g.id > ? AND g.id <= ? ORDER BY g.id`).all(since, bounds.last) as Array<Record<string, string | number | null>>;
+    const listings = new Map<number, { before: string; after: string }>();
+    for (const r of rows) {
+      if (listings.has(Number(r.listing_id))) continue;
+      const after = r.live === null ? '' : [r.name, r.tagline, r.description, r.keywords].map((t) => t ?? '').join(' ');
+      listings.set(Number(r.listing_id), { before: (r.old_text as string | null) ?? '', after });
+    }
+    const deltas = new Map<string, number>();
+    for (const { before, after } of listings.values()) {
+      const was = new Set(textTerms(before));
+      const is = new Set(textTerms(after));
+      for (const term of was) if (!is.has(term)) deltas.set(term, (deltas.get(term) ?? 0) - 1);
+      for (const term of is) if (!was.has(term)) deltas.set(term, (deltas.get(term) ?? 0) + 1);
+    }
+    return { last: bounds.last, deltas };
+  });
 }
 const LOG_CATCH_UP = 5000;
 
