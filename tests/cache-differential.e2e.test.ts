@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
 import { startApp, type TestApp } from './harness';
 import { addUser } from './fixtures';
-import { Browser, signUp } from './auth-helpers';
+import { Browser, mcpToolCall, rpcBody, signUp, type McpEra } from './auth-helpers';
 import { ownerAuthorization, secondConnection } from './support/second-writer';
 import { createApp } from '../transport/app';
+import { listen } from '../transport/node-front';
 import type { Db } from '../storage/db';
 import { flushListingViews } from '../storage/queries/views';
 import { addReview, markReviewNotGenuine, toggleFollow, toggleVote } from '../storage/queries/community';
@@ -306,7 +307,16 @@ async function reads(): Promise<string[]> {
     ...founders.map((f) => `/founders/${f}`),
     ...posts.map((p) => `/blog/${p}`),
   ];
-  return [...new Set([...api, ...site])];
+  const call = (era: McpEra, tool: string, args: Record<string, unknown>) => `mcp ${era} ${tool} ${JSON.stringify(args)}`;
+  const mcp = [
+    ...listings.map((slug, i) => call(i % 2 ? 'legacy' : 'modern', 'get_listing', { slug })),
+    ...WORDS.slice(0, 4).map((q, i) => call(i % 2 ? 'modern' : 'legacy', 'search_listings', { q: typo(q) })),
+    ...['community-weekly', 'revenue', 'domain-rating'].map((board) => call('modern', 'get_leaderboard', { board })),
+    ...founders.slice(0, 3).map((slug) => call('legacy', 'get_founder', { slug })),
+    ...categories.slice(0, 2).map((slug) => call('modern', 'get_category', { slug })),
+    call('modern', 'list_awards', { per_page: 100 }), call('legacy', 'get_site_info', {}),
+  ];
+  return [...new Set([...api, ...site, ...mcp])];
 }
 
 // What may differ between two processes or two requests for the same answer: the CSP nonce, request ids.
@@ -318,21 +328,35 @@ const answerOf = async (res: Response): Promise<Answer> => {
   return { status: res.status, body: (res.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text };
 };
 
+// A read is a GET of a path, or `mcp <era> <tool> <arguments as JSON>`: a tools/call as a client of that protocol era
+// sends it. Of an MCP answer, what the client reads: the error flag, the structured result and the text block's JSON.
+async function answerAt(origin: string, read: string): Promise<Answer> {
+  if (!read.startsWith('mcp ')) return await answerOf(await fetch(origin + read));
+  const [, era, tool, args] = /^mcp (\S+) (\S+) (.*)$/.exec(read)!;
+  const res = await mcpToolCall(origin, era as McpEra, tool, JSON.parse(args));
+  const result = (await rpcBody(res))?.result;
+  const text = result?.content?.[0]?.text;
+  return { status: res.status, body: { isError: result?.isError ?? false, structured: result?.structuredContent ?? null, text: text === undefined ? null : result?.isError ? text : JSON.parse(text) } };
+}
+
 // This app, through its listener, as any client reads it.
-async function appAnswers(paths: string[]): Promise<Map<string, Answer>> {
+async function appAnswers(reads: string[]): Promise<Map<string, Answer>> {
   const out = new Map<string, Answer>();
-  for (const p of paths) out.set(p, await answerOf(await fetch(app.url + p)));
+  for (const r of reads) out.set(r, await answerAt(app.url, r));
   return out;
 }
 
-// A process started now: a new connection and a new app over it, nothing remembered.
-async function freshAnswers(paths: string[]): Promise<Map<string, Answer>> {
+// A process started now: a new connection and a new app over it, nothing remembered, serving on a port of its own as
+// a second node of the same site would.
+async function freshAnswers(reads: string[]): Promise<Map<string, Answer>> {
   const db = await secondConnection(app);
   const built = createApp({ db, config: app.config, clock: app.clock });
+  const { server, port } = await listen(built.listener, 0, '127.0.0.1');
   const out = new Map<string, Answer>();
   try {
-    for (const p of paths) out.set(p, await answerOf(await built.app.fetch(new Request(app.url + p))));
+    for (const r of reads) out.set(r, await answerAt(`http://127.0.0.1:${port}`, r));
   } finally {
+    await new Promise<void>((done) => server.close(() => done()));
     await built.close();
     await db.engine.close();
   }
@@ -346,6 +370,8 @@ async function freshAnswers(paths: string[]): Promise<Map<string, Answer>> {
 const RANKED = /\/leaderboards\/community|[?&]sort=(relevance|votes|trending|most_viewed|most_followed)|\/categories\/|\/launches|^\/api\/v1\/listings\?(?!.*sort=newest)|\/alternatives/;
 // The site's pages that show such lists: the front page, boards, categories, launches and searches.
 const RANKED_PAGE = /^\/($|\?|leaderboards|categories\/|launches|search)/;
+// The same for MCP: searches, the vote boards, categories, launches and alternatives.
+const RANKED_MCP = /^mcp \S+ (search_listings (?!.*"sort":"newest")|get_leaderboard .*"board":"community|get_category|list_launches|get_launch_week|get_alternatives)/;
 const COUNTED = /vote|follow|view/;
 const slugOf = (x: unknown): string | undefined => {
   const o = x as Row | null;
@@ -393,9 +419,9 @@ function compare(paths: string[], mine: Map<string, Answer>, truth: Map<string, 
   for (const p of paths) {
     const a = mine.get(p)!;
     const b = truth.get(p)!;
-    const relax = within && (p.startsWith('/api/') ? RANKED.test(p) : RANKED_PAGE.test(p));
+    const relax = within && (p.startsWith('mcp ') ? RANKED_MCP.test(p) : p.startsWith('/api/') ? RANKED.test(p) : RANKED_PAGE.test(p));
     // The reads are the test's own: one the API refuses would compare nothing.
-    if (a.status === 400 || b.status === 400) problems.push(`${p}: 400 ${JSON.stringify(a.body).slice(0, 300)}`);
+    if (a.status === 400 || b.status === 400 || (p.startsWith('mcp ') && (a.body as Row).structured === null && (a.body as Row).isError && /invalid/i.test(String((a.body as Row).text)))) problems.push(`${p}: 400 ${JSON.stringify(a.body).slice(0, 300)}`);
     else if (a.status !== b.status) problems.push(`${p}: status ${a.status} against ${b.status}`);
     else if (relax && typeof a.body === 'string') continue; // a ranked page's HTML is compared once the minute has moved on
     else {
