@@ -77,12 +77,14 @@ async function termsChangedSince(db: Db, since: number, last: number): Promise<S
 // logged since are applied, each listing's terms before them against its terms after, so that every term's count of
 // listings is what a build now would read (domain/fuzzy.ts VocabIndex.adjust). A new word is thus typo-tolerant at the
 // very next search, in every process, and a word gone from every listing is gone from the vocabulary, without
-// reading the vocabulary again. A process far behind the log, or behind what it still holds, builds afresh.
+// reading the vocabulary again. A process far behind the log, or behind what it still holds, builds afresh. A caller
+// that read the log's end before the vocabulary's last catch-up (which reads the end again, in its own snapshot) finds
+// the vocabulary ahead of it, holding its words already, and uses it as it is.
 async function vocabulary(db: Db): Promise<Vocabulary> {
   const s = state(db);
   const last = await searchLogPosition(db);
   const v = s.vocab;
-  if (!v || last < v.logSeen || last - v.logSeen > LOG_CATCH_UP) {
+  if (!v || last - v.logSeen > LOG_CATCH_UP) {
     s.vocab = await buildVocabulary(db, last);
   } else if (last > v.logSeen) {
     const changes = await termCountChangesSince(db, v.logSeen);
@@ -147,7 +149,7 @@ export async function vocabularyIsCurrent(db: Db): Promise<boolean> {
   if (db.kind === 'pg') return pgVocabularyIsCurrent(pgPoolOf(db), pgOf(db));
   const v = state(db).vocab;
   if (!v) return true; // no typo search has needed it yet
-  return v.logSeen === await searchLogPosition(db);
+  return v.logSeen >= await searchLogPosition(db);
 }
 
 // Typed text → MATCH expression over the current vocabulary (null when nothing searchable was typed). On
