@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
 import { startApp, type TestApp } from './harness';
-import { addUser } from './fixtures';
+import { addListing, addUser } from './fixtures';
 import { Browser, mcpToolCall, rpcBody, signUp, type McpEra } from './auth-helpers';
 import { ownerAuthorization, secondConnection } from './support/second-writer';
 import { createApp } from '../transport/app';
@@ -166,6 +166,17 @@ const WRITES: Record<string, Write> = {
   async 'another node takes a follow'() {
     const l = await someLive();
     return `${l.slug}: ${JSON.stringify(await toggleFollow(other, l.id, rng.pick(users), now()))}`;
+  },
+  async 'another node adds a live listing'() {
+    const word = rng.pick(WORDS);
+    const category = rng.pick(await focusRows('categories', 'parent_id IS NOT NULL'));
+    const slug = `new-${word.toLowerCase().normalize('NFKD').replace(/[^a-z]/g, '')}-${focus.listings.length}`;
+    const id = await addListing(other, {
+      name: `${word} ${rng.pick(WORDS)}`, slug, tagline: sentence(), keywords: [word], category: category.slug,
+      launchedAt: now(), launchWeek: mondayOf(app.clock.now()),
+    });
+    focus.listings.push(id);
+    return `${slug} in ${category.slug}`;
   },
   async 'another node takes a review'() {
     const l = await someLive();
