@@ -15,6 +15,7 @@ import { unpublishBlogPost } from '../storage/queries/blog-authoring';
 import { setPrice, setSettingValue } from '../storage/queries/admin';
 import { isoDay, mondayOf } from '../domain/weeks';
 import { BOARDS } from '../domain/ranking';
+import { createRng } from '../storage/seed/random';
 import { goLiveDue } from '../jobs/go-live';
 import { LAUNCH_SECTIONS } from '../tools/launches/list_launches';
 
@@ -35,23 +36,12 @@ const SEED = Number(process.env.CACHE_DIFFERENTIAL_SEED ?? 20261129);
 // Each kind of write once, in turn, then as many chosen at random.
 const RANDOM_STEPS = Number(process.env.CACHE_DIFFERENTIAL_STEPS ?? 10);
 
-// mulberry32: a small seeded generator, so a failing sequence can be replayed with its seed.
-function generator(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return { next, int: (n: number) => Math.floor(next() * n), pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] };
-}
-const rng = generator(SEED);
+// The demo directory's seeded generator: a failing sequence is replayed with its seed.
+const rng = createRng(SEED);
 
 // Words a listing may be edited to say: English, German, Spanish and French, some near others (typo searches).
 const WORDS = ['invoicing', 'rostering', 'Zeiterfassung', 'facturación', 'planificateur', 'bakery', 'bakeries', 'ledger', 'florist', 'kanban', 'payroll', 'analytics', 'newsletter', 'scheduling', 'Buchhaltung', 'inventario'];
-const sentence = () => Array.from({ length: 3 + rng.int(5) }, () => rng.pick(WORDS)).join(' ');
+const sentence = () => Array.from({ length: rng.int(3, 7) }, () => rng.pick(WORDS)).join(' ');
 
 let app: TestApp;
 let other: Db; // another node's connection to the same database
@@ -141,12 +131,12 @@ const WRITES: Record<string, Write> = {
   },
   'a visitor votes on the site': () => siteForm('vote'),
   'a visitor follows on the site': () => siteForm('follow'),
-  'a visitor reviews on the site': () => siteForm('reviews', { rating: String(1 + rng.int(5)), body: sentence() }),
+  'a visitor reviews on the site': () => siteForm('reviews', { rating: String(rng.int(1, 5)), body: sentence() }),
   async 'visitors view listing pages (the beacon), flushed as every half second'() {
     const seen: string[] = [];
     for (let i = 0; i < 3; i++) {
       const l = await someLive();
-      const res = await fetch(`${app.url}/v/${l.slug}.gif`, { headers: { 'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Firefox/${120 + rng.int(1000)}.0` } });
+      const res = await fetch(`${app.url}/v/${l.slug}.gif`, { headers: { 'user-agent': `Mozilla/5.0 (X11; Linux x86_64) Firefox/${rng.int(120, 1119)}.0` } });
       expect(res.status).toBe(200);
       seen.push(l.slug);
     }
@@ -155,7 +145,7 @@ const WRITES: Record<string, Write> = {
   },
   // Time: hours pass (days end, weeks turn), and the go-live job promotes the listings whose week has begun.
   async 'time passes, and the go-live job runs'() {
-    app.clock.advance((1 + rng.int(40)) * 3_600_000);
+    app.clock.advance(rng.int(1, 40) * 3_600_000);
     return `now ${now()}, live: ${JSON.stringify(await goLiveDue(other, app.clock.now()))}`;
   },
   // Another node, running the same storage code on its own connection.
@@ -180,7 +170,7 @@ const WRITES: Record<string, Write> = {
   },
   async 'another node takes a review'() {
     const l = await someLive();
-    return `${l.slug}: ${JSON.stringify(await addReview(other, { listingId: l.id, userId: rng.pick(users), rating: 1 + rng.int(5), body: sentence(), at: now() }))}`;
+    return `${l.slug}: ${JSON.stringify(await addReview(other, { listingId: l.id, userId: rng.pick(users), rating: rng.int(1, 5), body: sentence(), at: now() }))}`;
   },
   async 'the operator marks a review not genuine'() {
     const r = rng.pick(await sql(`SELECT id FROM reviews WHERE genuine = 1 AND listing_id IN (${focus.listings.join(',')}) ORDER BY id`));
@@ -188,12 +178,12 @@ const WRITES: Record<string, Write> = {
   },
   async 'the operator imports Domain Ratings'() {
     const l = await someLive();
-    return JSON.stringify(await importDomainRatings(other, `slug,rating\n${l.slug},${rng.int(101)}\n`, { today: isoDay(app.clock.now()) }));
+    return JSON.stringify(await importDomainRatings(other, `slug,rating\n${l.slug},${rng.int(0, 100)}\n`, { today: isoDay(app.clock.now()) }));
   },
   async 'the operator imports revenue'() {
     const l = await someLive();
     const today = isoDay(app.clock.now());
-    return JSON.stringify(await importRevenue(other, `slug,mrr_cents,period,verified_by\n${l.slug},${rng.int(5_000_000)},${today.slice(0, 7)},stripe\n`, { today }));
+    return JSON.stringify(await importRevenue(other, `slug,mrr_cents,period,verified_by\n${l.slug},${rng.int(0, 4_999_999)},${today.slice(0, 7)},stripe\n`, { today }));
   },
   async 'the operator withdraws an award'() {
     const a = rng.pick(await sql(`SELECT id FROM awards WHERE listing_id IN (${focus.listings.join(',')}) ORDER BY id`));
@@ -208,7 +198,7 @@ const WRITES: Record<string, Write> = {
   },
   async 'the operator changes a price'() {
     const p = rng.pick(await sql('SELECT code FROM products WHERE active = 1 ORDER BY code'));
-    return `${p.code}: ${JSON.stringify(await setPrice(other, p.code, 1000 + rng.int(90_000)))}`;
+    return `${p.code}: ${JSON.stringify(await setPrice(other, p.code, rng.int(1000, 90_999)))}`;
   },
   async 'the operator changes the site tagline'() {
     return JSON.stringify(await setSettingValue(other, 'site_tagline', sentence()));
@@ -224,7 +214,8 @@ const WRITES: Record<string, Write> = {
   // Plain SQL from another connection, as an operator at a console would write.
   async 'SQL: a category renamed'() {
     const c = rng.pick(await focusRows('categories'));
-    await run('UPDATE categories SET name = ? WHERE id = ?', `${rng.pick(WORDS)} tools`, c.id);
+    // Category names are unique: the id keeps two renamed ones apart.
+    await run('UPDATE categories SET name = ? WHERE id = ?', `${rng.pick(WORDS)} tools ${c.id}`, c.id);
     return c.slug;
   },
   async 'SQL: a founder renamed'() {
@@ -276,7 +267,7 @@ const WRITES: Record<string, Write> = {
   },
   async 'SQL: a billboard contribution'() {
     const l = await someLive();
-    await run('INSERT INTO billboard_contributions (listing_id, amount_cents, source, created_at) VALUES (?, ?, ?, ?)', l.id, 1000 * (1 + rng.int(50)), 'test', now());
+    await run('INSERT INTO billboard_contributions (listing_id, amount_cents, source, created_at) VALUES (?, ?, ?, ?)', l.id, 1000 * rng.int(1, 50), 'test', now());
     return l.slug;
   },
 };
@@ -383,7 +374,8 @@ const RANKED = /\/leaderboards\/community|[?&]sort=(relevance|votes|trending|mos
 const RANKED_PAGE = /^\/($|\?|leaderboards|categories\/|launches|search)/;
 // The same for MCP: searches, the vote boards, categories, launches and alternatives.
 const RANKED_MCP = /^mcp \S+ (search_listings (?!.*"sort":"newest")|get_leaderboard .*"board":"community|get_category|list_launches|get_launch_week|get_alternatives)/;
-const COUNTED = /vote|follow|view/;
+// The writes that move those counters (a review is not one of them).
+const COUNTED = /\b(votes?|follows?|view)\b/;
 const slugOf = (x: unknown): string | undefined => {
   const o = x as Row | null;
   return typeof o?.slug === 'string' ? o.slug : typeof o?.listing?.slug === 'string' ? o.listing.slug : undefined;
@@ -450,7 +442,7 @@ describe('remembered answers against a process started after each write (random 
     // Warm this app's remembered answers first.
     await appAnswers(await reads());
     for (let step = 0; step < names.length + RANDOM_STEPS; step++) {
-      const name = names[step < names.length ? step : rng.int(names.length)];
+      const name = names[step < names.length ? step : rng.int(0, names.length - 1)];
       done.push(`${step}: ${name}: ${await WRITES[name]()}`);
       const paths = await reads();
       // Views counted by this app's page reads are flushed before each comparison, so both read the same counts.
