@@ -24,8 +24,9 @@ import { LAUNCH_SECTIONS } from '../tools/launches/list_launches';
 // other nodes do — through this app's own routes and through a second connection running the storage code another
 // process would run, or plain SQL as an operator would — and after every write compares what this app answers (its
 // remembered answers warm) with what a process started after the write answers from the same database, for every
-// public read of the API and the site's signed-out pages. They must be the same, byte for byte once what differs by
-// design per process or per request (nonces, request ids) is taken out.
+// public read of the API, MCP tools/call in both protocol eras and the site's signed-out pages, each GET also as a
+// returning visitor revalidates it. They must be the same, byte for byte once what differs by design per process or
+// per request (nonces, request ids) is taken out.
 //
 // One thing is kept apart: lists ranked by votes, views or follows are ranked as of the minute (tools/remembered.ts),
 // so within the minute of a vote, a follow or a view a list may keep its old order and members. After such a write
