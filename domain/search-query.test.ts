@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VocabIndex } from './fuzzy';
 import {
-  buildMatchExpression, caseVariants, matchExpressionFor, MAX_QUERY_WORDS, planWords, quoteTerm, textChangeCanAffect, textTerms, tokenise, typoBudget,
+  buildMatchExpression, caseVariants, matchExpressionFor, MAX_QUERY_WORDS, planWords, quoteTerm, termCountChanges, textChangeCanAffect, textTerms, tokenise, typoBudget,
 } from './search-query';
 
 describe('tokenise', () => {
@@ -98,4 +98,17 @@ describe('textChangeCanAffect', () => {
     [[], ['anything'], false], // a browse has no words
     [['notes'], [], false],
   ])('%j after %j → %s', (words, terms, affected) => expect(textChangeCanAffect(words, terms)).toBe(affected));
+});
+
+describe('termCountChanges (how many more or fewer listings hold each term)', () => {
+  it.each<[string, Array<{ before: string; after: string }>, Record<string, number>]>([
+    ['a listing added counts each of its terms once', [{ before: '', after: 'Bakery ledger, bakery' }], { bakery: 1, ledger: 1 }],
+    ['a listing deleted takes each of its terms off', [{ before: 'Bakery ledger', after: '' }], { bakery: -1, ledger: -1 }],
+    ['an edit moves only the terms it gained or lost', [{ before: 'Ledger for bakeries', after: 'Ledger for florists' }], { bakeries: -1, florists: 1 }],
+    ['terms are folded as the index folds them', [{ before: 'Café', after: 'CAFE' }], {}],
+    ['two listings trading a word leave its count', [{ before: 'kanban', after: 'payroll' }, { before: 'payroll', after: 'kanban' }], {}],
+    ['two listings losing a word take two off', [{ before: 'kanban board', after: 'board' }, { before: 'kanban', after: '' }], { kanban: -2 }],
+  ])('%s', (_, texts, expected) => {
+    expect(Object.fromEntries(termCountChanges(texts))).toEqual(expected);
+  });
 });

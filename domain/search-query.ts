@@ -108,6 +108,21 @@ export function textChangeCanAffect(words: string[], terms: Iterable<string>): b
   return false;
 }
 
+// How many more (or fewer) listings hold each term after some listings' texts changed, each from `before` to `after`
+// ('' for a listing added or deleted): what keeps a vocabulary's counts as a build from the index now would read them
+// (domain/fuzzy.ts VocabIndex.adjust). Terms whose count did not move are left out.
+export function termCountChanges(texts: Iterable<{ before: string; after: string }>): Map<string, number> {
+  const deltas = new Map<string, number>();
+  for (const { before, after } of texts) {
+    const was = new Set(textTerms(before));
+    const is = new Set(textTerms(after));
+    for (const term of was) if (!is.has(term)) deltas.set(term, (deltas.get(term) ?? 0) - 1);
+    for (const term of is) if (!was.has(term)) deltas.set(term, (deltas.get(term) ?? 0) + 1);
+  }
+  for (const [term, delta] of deltas) if (delta === 0) deltas.delete(term);
+  return deltas;
+}
+
 // Case variants of a two-letter code, so a case-insensitive match can still use the plain index on country.
 export function caseVariants(code: string): string[] {
   const [a, b] = code.toLowerCase();

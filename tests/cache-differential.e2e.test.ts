@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDeepStrictEqual } from 'node:util';
 import { startApp, type TestApp } from './harness';
 import { addListing, addUser } from './fixtures';
-import { Browser, mcpToolCall, rpcBody, signUp, type McpEra } from './auth-helpers';
+import { Browser, mcpToolCall, rpcBody, signUp, submitForm, type McpEra } from './auth-helpers';
 import { ownerAuthorization, secondConnection } from './support/second-writer';
 import { createApp } from '../transport/app';
 import { listen } from '../transport/node-front';
@@ -99,9 +99,7 @@ const patch = async (l: (typeof owned)[number], method: string, path: string, bo
 // A signed-in visitor's form on a listing page, as the browser posts it.
 const siteForm = async (action: string, fields: Record<string, string> = {}) => {
   const l = await someLive();
-  const page = await (await voter.get(`/listings/${l.slug}`)).text();
-  const csrf = /name="csrf" value="([^"]+)"/.exec(page)![1];
-  expect((await voter.post(`/listings/${l.slug}/${action}`, { csrf, ...fields })).status).toBe(303);
+  expect((await submitForm(voter, `/listings/${l.slug}`, `/listings/${l.slug}/${action}`, fields)).status).toBe(303);
   return `${action} on ${l.slug}`;
 };
 const WRITES: Record<string, Write> = {

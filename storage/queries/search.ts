@@ -5,7 +5,7 @@ import { readSnapshot, type Db } from '../db';
 import { VocabIndex, type VocabEntry } from '../../domain/fuzzy';
 import { Lru } from '../../domain/lru';
 import { NOT_LIVE_SQL } from './statuses';
-import { caseVariants, matchExpressionFor, textChangeCanAffect, textTerms, vocabularyOver, type Vocabulary } from '../../domain/search-query';
+import { caseVariants, matchExpressionFor, termCountChanges, textChangeCanAffect, textTerms, vocabularyOver, type Vocabulary } from '../../domain/search-query';
 import { pgOf, pgPoolOf } from '../engine/pg';
 import { pgVocabularyIsCurrent, searchListingIdsPg, tsQueryFor } from '../pg/search';
 import { databaseSignature, topicVersions } from './memo';
@@ -58,18 +58,27 @@ export async function searchLogPosition(db: Db): Promise<number> {
 const readSearchLogPosition = async (db: Db): Promise<number> =>
   (await stmt(db, 'SELECT coalesce(max(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
 
-// The distinct terms of each change logged after `since` up to `last`, old text and the listing's text now (gone
-// with a deleted listing); null when the log no longer reaches back that far (entries were pruned).
-async function termsChangedSince(db: Db, since: number, last: number): Promise<Set<string>[] | null> {
+// The changes logged after `since` up to `last`, in order: the listing, its text before the change (null for a
+// listing added) and its text now (null once deleted). null when the log no longer reaches back that far (entries
+// were pruned).
+type LoggedText = { listingId: number; before: string | null; now: string | null };
+async function loggedTextsSince(db: Db, since: number, last: number): Promise<LoggedText[] | null> {
   const first = (await stmt(db, 'SELECT coalesce(min(id), 0) AS id FROM search_terms_log').get() as { id: number }).id;
   if (first > since + 1) return null;
-  const rows = await stmt(db, `SELECT g.old_text, l.name, l.tagline, l.description, l.keywords FROM search_terms_log g
-    LEFT JOIN listings l ON l.id = g.listing_id WHERE g.id > ? AND g.id <= ?`).all(since, last) as Array<Record<string, string | null>>;
-  return rows.map((texts) => {
-    const terms = new Set<string>();
-    for (const text of Object.values(texts)) if (text) for (const term of textTerms(text)) terms.add(term);
-    return terms;
-  });
+  const rows = await stmt(db, `SELECT g.listing_id, g.old_text, l.id AS present, l.name, l.tagline, l.description, l.keywords
+    FROM search_terms_log g LEFT JOIN listings l ON l.id = g.listing_id WHERE g.id > ? AND g.id <= ? ORDER BY g.id`).all(since, last) as Array<Record<string, string | number | null>>;
+  return rows.map((r) => ({
+    listingId: Number(r.listing_id),
+    before: r.old_text as string | null,
+    now: r.present === null ? null : [r.name, r.tagline, r.description, r.keywords].map((t) => t ?? '').join(' '),
+  }));
+}
+
+// The distinct terms of each change logged after `since` up to `last`, old text and the listing's text now (gone
+// with a deleted listing); null when the log no longer reaches back that far.
+async function termsChangedSince(db: Db, since: number, last: number): Promise<Set<string>[] | null> {
+  const logged = await loggedTextsSince(db, since, last);
+  return logged && logged.map((t) => new Set([...textTerms(t.before ?? ''), ...textTerms(t.now ?? '')]));
 }
 
 // --- Vocabulary for typo tolerance ---------------------------------------------------------------------
@@ -90,10 +99,9 @@ async function vocabulary(db: Db): Promise<Vocabulary> {
     const changes = await termCountChangesSince(db, v.logSeen);
     if (!changes) s.vocab = await buildVocabulary(db, last);
     else {
-      let changed = false;
-      for (const [term, delta] of changes.deltas) if (delta !== 0) { v.index.adjust(term, delta); changed = true; }
+      for (const [term, delta] of changes.deltas) v.index.adjust(term, delta);
       // Candidates are ranked by their counts too: any change may reorder a typo's nearest terms.
-      if (changed) v.nearest.clear();
+      if (changes.deltas.size) v.nearest.clear();
       v.logSeen = changes.last;
     }
   }
@@ -101,28 +109,16 @@ async function vocabulary(db: Db): Promise<Vocabulary> {
 }
 
 // How the count of listings holding each term moved with the changes logged after `since`, read in one snapshot with
-// the log's end: per listing changed, its text before the first of them (nothing for a listing added) against its
-// text now (nothing for a listing deleted). null when the log no longer reaches back that far.
+// the log's end: per listing changed, its text before the first of them against its text now. null when the log no
+// longer reaches back that far.
 async function termCountChangesSince(db: Db, since: number): Promise<{ last: number; deltas: Map<string, number> } | null> {
   return await readSnapshot(db, async () => {
-    const bounds = await stmt(db, 'SELECT coalesce(min(id), 0) AS first, coalesce(max(id), 0) AS last FROM search_terms_log').get() as { first: number; last: number };
-    if (bounds.first > since + 1) return null;
-    const rows = await stmt(db, `SELECT g.listing_id, g.old_text, l.id AS live, l.name, l.tagline, l.description, l.keywords
-      FROM search_terms_log g LEFT JOIN listings l ON l.id = g.listing_id WHERE g.id > ? AND g.id <= ? ORDER BY g.id`).all(since, bounds.last) as Array<Record<string, string | number | null>>;
-    const listings = new Map<number, { before: string; after: string }>();
-    for (const r of rows) {
-      if (listings.has(Number(r.listing_id))) continue;
-      const after = r.live === null ? '' : [r.name, r.tagline, r.description, r.keywords].map((t) => t ?? '').join(' ');
-      listings.set(Number(r.listing_id), { before: (r.old_text as string | null) ?? '', after });
-    }
-    const deltas = new Map<string, number>();
-    for (const { before, after } of listings.values()) {
-      const was = new Set(textTerms(before));
-      const is = new Set(textTerms(after));
-      for (const term of was) if (!is.has(term)) deltas.set(term, (deltas.get(term) ?? 0) - 1);
-      for (const term of is) if (!was.has(term)) deltas.set(term, (deltas.get(term) ?? 0) + 1);
-    }
-    return { last: bounds.last, deltas };
+    const last = await readSearchLogPosition(db);
+    const logged = await loggedTextsSince(db, since, last);
+    if (!logged) return null;
+    const texts = new Map<number, { before: string; after: string }>();
+    for (const t of logged) if (!texts.has(t.listingId)) texts.set(t.listingId, { before: t.before ?? '', after: t.now ?? '' });
+    return { last, deltas: termCountChanges(texts.values()) };
   });
 }
 const LOG_CATCH_UP = 5000;
